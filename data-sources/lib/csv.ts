@@ -1,0 +1,59 @@
+import { parse } from 'csv-parse/sync';
+
+export interface Table {
+  /** Header cells with inner line breaks and repeated spaces folded, trimmed. */
+  header: string[];
+  /** Data rows, each cut or padded to the header's width. */
+  rows: string[][];
+}
+
+/**
+ * Parses delimited text as publishers write it: CRLF, LF or both mixed, quoted cells
+ * with line breaks inside, and "phantom" trailing columns (a header ending in `;` or
+ * `; `) which are dropped together with the empty cells under them.
+ */
+export function parseTable(text: string, delimiter: ';' | ',', options: { skipLines?: number } = {}): Table {
+  const records = parse(text, {
+    delimiter,
+    // ISTAT files mix CRLF and LF; csv-parse would otherwise lock onto the first one it sees.
+    record_delimiter: ['\r\n', '\n'],
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    from_line: (options.skipLines ?? 0) + 1,
+  }) as string[][];
+  const [rawHeader, ...body] = records;
+  if (!rawHeader) return { header: [], rows: [] };
+  const header = rawHeader.map(normalizeHeader);
+  while (header.length > 0 && header[header.length - 1] === '') header.pop();
+  const width = header.length;
+  const rows = body
+    .filter((row) => row.some((cell) => cell.trim() !== ''))
+    .map((row) => (row.length === width ? row : Array.from({ length: width }, (_, i) => row[i] ?? '')));
+  return { header, rows };
+}
+
+export function normalizeHeader(cell: string): string {
+  return cell.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Index of the first header matching any of the given names (a column renamed between
+ * vintages is listed under all its names). Throws with the header it saw, so a
+ * publisher's format change stops the build with a readable message.
+ */
+export function columnIndex(header: string[], names: string | string[], context: string): number {
+  const wanted = (Array.isArray(names) ? names : [names]).map((n) => normalizeHeader(n).toLowerCase());
+  const index = header.findIndex((h) => wanted.includes(h.toLowerCase()));
+  if (index < 0) {
+    throw new Error(`${context}: no column named ${wanted.map((w) => `"${w}"`).join(' or ')}; header is: ${header.join(' | ')}`);
+  }
+  return index;
+}
+
+/** Like columnIndex, but for a column that only some vintages have. */
+export function optionalColumnIndex(header: string[], names: string | string[]): number | null {
+  const wanted = (Array.isArray(names) ? names : [names]).map((n) => normalizeHeader(n).toLowerCase());
+  const index = header.findIndex((h) => wanted.includes(h.toLowerCase()));
+  return index < 0 ? null : index;
+}

@@ -1,0 +1,60 @@
+/**
+ * The contract every upstream source module follows: metadata that says where the
+ * figures come from (served by /api/fonti and used by the fetcher), and the files
+ * it reads below the data directory.
+ */
+export interface SourceFile {
+  /** Path relative to the data directory, as the mirror lays it out. */
+  path: string;
+  /** Official download URL of this file (or of the zip that holds it). */
+  url: string;
+  /** Member to extract when `url` is a zip archive. */
+  zipMember?: string;
+  /** Reference year of the figures in this file, where a source has one file per year. */
+  year?: number;
+}
+
+export interface SourceMeta {
+  /** Stable id, also the path segment of /api/fonti/{id}. */
+  id: string;
+  publisher: string;
+  dataset: string;
+  /** Page where the publisher documents the dataset. */
+  landingUrl: string;
+  /** Human-readable vintage, e.g. "anni d'imposta 2000–2023". */
+  vintage: string;
+  /** Reference date or period of the figures (ISO date or year range). */
+  referenceDate: string;
+  licence: { name: string; url: string };
+  attribution: string;
+  files: SourceFile[];
+  /** A required source stops the build when missing; an optional one leaves its fields null. */
+  required: boolean;
+  /** API domains this source feeds. */
+  feeds: string[];
+  /** Quirks and caveats a user of the figures should know. */
+  notes: string[];
+}
+
+/** Provenance attached to every data block the API serves. */
+export interface Provenance {
+  fonte: string;
+  editore: string;
+  dataset: string;
+  licenza: string;
+  anno_riferimento: number | null;
+  data_riferimento: string | null;
+  metadati: string;
+}
+
+export function provenance(meta: SourceMeta, year: number | null, date: string | null = null): Provenance {
+  return {
+    fonte: meta.id,
+    editore: meta.publisher,
+    dataset: meta.dataset,
+    licenza: meta.licence.name,
+    anno_riferimento: year,
+    data_riferimento: date,
+    metadati: `/api/fonti/${meta.id}`,
+  };
+}

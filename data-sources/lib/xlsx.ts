@@ -1,0 +1,33 @@
+import readXlsxFile from 'read-excel-file/node';
+import { normalizeHeader } from './csv.ts';
+
+export type Cell = string | number | boolean | Date | null;
+
+export interface Sheet {
+  name: string;
+  rows: Cell[][];
+}
+
+export async function readWorkbook(bytes: Uint8Array): Promise<Sheet[]> {
+  const sheets = await readXlsxFile(Buffer.from(bytes));
+  return sheets.map((s) => ({ name: s.sheet, rows: s.data as Cell[][] }));
+}
+
+/**
+ * Publishers put titles and notes above the header. Finds the first row whose cells
+ * include `firstHeader`, and returns the normalized header and the rows below it.
+ */
+export function tableBelowHeader(sheet: Sheet, firstHeader: string): { header: string[]; rows: Cell[][] } {
+  const wanted = normalizeHeader(firstHeader).toLowerCase();
+  const at = sheet.rows.findIndex((row) => row.some((c) => typeof c === 'string' && normalizeHeader(c).toLowerCase() === wanted));
+  if (at < 0) throw new Error(`sheet "${sheet.name}": no header row with a "${firstHeader}" cell`);
+  const header = sheet.rows[at]!.map((c) => (c == null ? '' : normalizeHeader(String(c))));
+  const rows = sheet.rows.slice(at + 1).filter((row) => row.some((c) => c != null && c !== ''));
+  return { header, rows };
+}
+
+export function findSheet(sheets: Sheet[], name: string | RegExp | undefined, context: string): Sheet {
+  const sheet = name === undefined ? sheets[0] : sheets.find((s) => (typeof name === 'string' ? s.name === name : name.test(s.name)));
+  if (!sheet) throw new Error(`${context}: no sheet ${String(name)}; sheets are ${sheets.map((s) => s.name).join(', ')}`);
+  return sheet;
+}

@@ -1,7 +1,20 @@
 export type TextEncodingName = 'utf-8' | 'latin1' | 'auto';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-const latin1 = new TextDecoder('latin1');
+const latin1Decoder = new TextDecoder('latin1');
+
+// Publishers' "Latin-1" is Windows-1252 (ISTAT writes Š and Ž of Slovene names at 0x8A and
+// 0x8E). WHATWG maps the label to windows-1252, but Node 20's decoder returns C1 control
+// characters there, so the 0x80–0x9F letters are mapped here.
+const CP1252_C1: Record<number, string> = {
+  0x80: '€', 0x82: '‚', 0x83: 'ƒ', 0x84: '„', 0x85: '…', 0x86: '†', 0x87: '‡', 0x88: 'ˆ', 0x89: '‰', 0x8a: 'Š',
+  0x8b: '‹', 0x8c: 'Œ', 0x8e: 'Ž', 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x95: '•', 0x96: '–', 0x97: '—',
+  0x98: '˜', 0x99: '™', 0x9a: 'š', 0x9b: '›', 0x9c: 'œ', 0x9e: 'ž', 0x9f: 'Ÿ',
+};
+
+const latin1 = {
+  decode: (bytes: Uint8Array) => latin1Decoder.decode(bytes).replace(/[\u0080-\u009f]/g, (c) => CP1252_C1[c.charCodeAt(0)] ?? c),
+};
 
 /**
  * Decodes a publisher's file. 'auto' is for series whose encoding changes between

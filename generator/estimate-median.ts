@@ -1,0 +1,111 @@
+/**
+ * MEF publishes no median income per comune, only taxpayers and amounts in 8 brackets of
+ * reddito complessivo. This module estimates the median from those brackets, and refuses
+ * (null) whenever the published figures do not pin the estimate down.
+ */
+
+export interface BracketInput {
+  /** Lower bound in euro; null for an open lower end (the "≤ 0" bracket). */
+  da: number | null;
+  /** Upper bound in euro; null for an open upper end ("oltre 120.000"). */
+  a: number | null;
+  /** Taxpayers in the bracket; null when suppressed for privacy. */
+  frequenza: number | null;
+}
+
+export interface MedianEstimate {
+  /** Estimated median in euro, rounded to the euro. */
+  valore: number;
+  /** The bracket that holds the median, e.g. "da 15.000 a 26.000 euro". */
+  scaglione: string;
+  /** How the figure was obtained, in Italian, one sentence. */
+  metodo: string;
+}
+
+export const METODO_MEDIANA =
+  "Stima, non dato MEF: interpolazione lineare all'interno dello scaglione di reddito complessivo che contiene il contribuente di posto N/2 secondo le frequenze cumulate, assumendo i redditi distribuiti uniformemente nello scaglione.";
+
+export interface MedianBracket {
+  /** Position of the bracket in the input. */
+  indice: number;
+  /** Taxpayers in the brackets before it, when the published figures fix that number; null otherwise. */
+  cumulataPrecedente: number | null;
+  /** Taxpayers counted in the distribution (N). */
+  totale: number;
+}
+
+/**
+ * Finds the bracket that holds the (N/2)-th taxpayer, or null when it is not certain.
+ *
+ * N is `totalCount` when given (MEF's "Reddito complessivo - Frequenza", 2023 on), else the
+ * sum of the bracket frequencies. Suppressed (null) frequencies are handled without guessing
+ * their values: MEF suppresses counts below 4 *and* further cells so that those cannot be
+ * derived from the total, so a suppressed cell can hold any count. Knowing N, the suppressed
+ * cells together hold S = N − (sum of the published ones), split among them in an unknown
+ * way; so the count of taxpayers up to a bracket is known only within bounds. The bracket is
+ * certain only if, for every split of S, the (N/2)-th taxpayer falls in it.
+ */
+export function locateMedianBracket(scaglioni: readonly BracketInput[], totalCount?: number): MedianBracket | null {
+  for (const [i, s] of scaglioni.entries()) {
+    if (s.frequenza !== null && !(Number.isFinite(s.frequenza) && s.frequenza >= 0)) throw new RangeError(`bracket ${i}: frequency ${s.frequenza} is not a count`);
+    if (s.da !== null && s.a !== null && !(s.da < s.a)) throw new RangeError(`bracket ${i}: bounds ${s.da}–${s.a} are not increasing`);
+  }
+  if (totalCount !== undefined && !(Number.isFinite(totalCount) && totalCount >= 0)) throw new RangeError(`total ${totalCount} is not a count`);
+  const published = scaglioni.reduce((sum, s) => sum + (s.frequenza ?? 0), 0);
+  const suppressed = scaglioni.some((s) => s.frequenza === null);
+  // Without the total, any suppressed bracket leaves N itself unknown.
+  if (totalCount === undefined && suppressed) return null;
+  const n = totalCount ?? published;
+  // The figures contradict each other (brackets exceed the total, or nothing is suppressed
+  // and they still do not add up to it): no single N to take the median of.
+  if (published > n || (!suppressed && published !== n)) return null;
+  if (n === 0) return null;
+  // Taxpayers in the suppressed cells, all together (each cell holds some share of them).
+  const hidden = n - published;
+  const half = n / 2;
+  const isSuppressed = scaglioni.map((s) => s.frequenza === null);
+  // Bounds on the taxpayers in brackets 0..k: the published ones, plus all the hidden ones if
+  // no suppressed cell comes later (low) / if any suppressed cell comes at or before k (high).
+  let publishedUpTo = 0;
+  const bounds = scaglioni.map((s, k) => {
+    publishedUpTo += s.frequenza ?? 0;
+    const low = publishedUpTo + (isSuppressed.slice(k + 1).some(Boolean) ? 0 : hidden);
+    const high = publishedUpTo + (isSuppressed.slice(0, k + 1).some(Boolean) ? hidden : 0);
+    return { low, high };
+  });
+  // The first bracket the (N/2)-th taxpayer may fall in; it surely falls there only if it
+  // does so even with the suppressed taxpayers placed as late as possible.
+  const indice = bounds.findIndex((b) => half <= b.high);
+  if (indice < 0 || half > bounds[indice]!.low) return null;
+  const previous = indice === 0 ? { low: 0, high: 0 } : bounds[indice - 1]!;
+  return { indice, cumulataPrecedente: previous.low === previous.high ? previous.low : null, totale: n };
+}
+
+/**
+ * Estimates the median income from the brackets: finds the bracket holding the (N/2)-th
+ * taxpayer by cumulative frequency and interpolates linearly between its bounds
+ * (median = da + (N/2 − taxpayers before) / frequency × (a − da)).
+ *
+ * Returns null when:
+ * - suppressed frequencies leave the median bracket uncertain (see locateMedianBracket), or
+ *   leave uncertain how many taxpayers precede it — the interpolated value would then depend
+ *   on how the suppressed taxpayers are split, which is not published and is never imputed;
+ * - N is 0 (no taxpayers);
+ * - the median falls in an open-ended bracket (≤ 0, or over 120.000): with one bound missing
+ *   there is no interval to interpolate in.
+ */
+export function estimateMedianFromBrackets(scaglioni: readonly BracketInput[], totalCount?: number): MedianEstimate | null {
+  const found = locateMedianBracket(scaglioni, totalCount);
+  if (!found || found.cumulataPrecedente === null) return null;
+  const s = scaglioni[found.indice]!;
+  if (s.da === null || s.a === null || s.frequenza === null || s.frequenza === 0) return null;
+  const valore = s.da + ((found.totale / 2 - found.cumulataPrecedente) / s.frequenza) * (s.a - s.da);
+  return { valore: Math.round(valore), scaglione: `da ${euro(s.da)} a ${euro(s.a)} euro`, metodo: METODO_MEDIANA };
+}
+
+/** 15000 → "15.000" (Italian grouping, independent of the runtime's locale data). */
+function euro(value: number): string {
+  const [int, dec] = String(Math.abs(value)).split('.');
+  const grouped = int!.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${value < 0 ? '-' : ''}${grouped}${dec ? `,${dec}` : ''}`;
+}

@@ -1,5 +1,5 @@
 /** Cell contents that publishers use for "no value". They become null, never 0. */
-const MISSING = new Set(['', 'null', '#n/d', 'n/d', 'na', 'n.a.', '#div/0!', '#value!', '-', '..', '...']);
+const MISSING = new Set(['', 'null', '#n/d', 'n/d', 'na', 'n.a.', '#div/0!', '#div/0', '#value!', '-', '..', '...']);
 
 export function isMissing(cell: string | null | undefined): boolean {
   return cell == null || MISSING.has(cell.trim().toLowerCase());

@@ -13,15 +13,7 @@ export interface Table {
  * `; `) which are dropped together with the empty cells under them.
  */
 export function parseTable(text: string, delimiter: ';' | ',', options: { skipLines?: number } = {}): Table {
-  const records = parse(text, {
-    delimiter,
-    // ISTAT files mix CRLF and LF; csv-parse would otherwise lock onto the first one it sees.
-    record_delimiter: ['\r\n', '\n'],
-    relax_column_count: true,
-    relax_quotes: true,
-    skip_empty_lines: true,
-    from_line: (options.skipLines ?? 0) + 1,
-  }) as string[][];
+  const records = text.includes('"') ? parseQuoted(text, delimiter, options.skipLines ?? 0) : splitPlain(text, delimiter, options.skipLines ?? 0);
   const [rawHeader, ...body] = records;
   if (!rawHeader) return { header: [], rows: [] };
   const header = rawHeader.map(normalizeHeader);
@@ -31,6 +23,31 @@ export function parseTable(text: string, delimiter: ';' | ',', options: { skipLi
     .filter((row) => row.some((cell) => cell.trim() !== ''))
     .map((row) => (row.length === width ? row : Array.from({ length: width }, (_, i) => row[i] ?? '')));
   return { header, rows };
+}
+
+/**
+ * Files without a single quote character cannot hold quoted delimiters or line breaks,
+ * so they are split directly: several times faster than csv-parse on the MEF files,
+ * whose ragged rows (phantom columns) make csv-parse build an error object per row.
+ */
+function splitPlain(text: string, delimiter: string, skipLines: number): string[][] {
+  return text
+    .split(/\r?\n/)
+    .slice(skipLines)
+    .filter((line) => line !== '')
+    .map((line) => line.split(delimiter));
+}
+
+function parseQuoted(text: string, delimiter: string, skipLines: number): string[][] {
+  return parse(text, {
+    delimiter,
+    // ISTAT files mix CRLF and LF; csv-parse would otherwise lock onto the first one it sees.
+    record_delimiter: ['\r\n', '\n'],
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    from_line: skipLines + 1,
+  }) as string[][];
 }
 
 export function normalizeHeader(cell: string): string {

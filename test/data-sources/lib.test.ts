@@ -36,6 +36,15 @@ describe('parseTable', () => {
       ['3', '4'],
     ]);
   });
+  it('splits files without quotes the same way as quoted ones', () => {
+    const plain = parseTable('a;b; \r\n1;;\n3;4;5\r\n\r\n', ';');
+    const quoted = parseTable('a;"b"; \r\n1;;\n3;4;5\r\n\r\n', ';');
+    expect(plain).toEqual(quoted);
+    expect(plain.rows).toEqual([
+      ['1', ''],
+      ['3', '4'],
+    ]);
+  });
   it('finds a column under any of its names across vintages, and fails clearly otherwise', () => {
     expect(columnIndex(['Codice Istat', 'x'], ['Codice Istat Comune', 'Codice Istat'], 't')).toBe(0);
     expect(() => columnIndex(['x'], 'Codice Istat Comune', 'MEF 2010')).toThrow(/MEF 2010: no column named "codice istat comune"; header is: x/);

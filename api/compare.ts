@@ -1,0 +1,68 @@
+import { canonicalUrl } from './envelope.ts';
+import { readRecord, yearNotFound, type HandlerContext } from './handler.ts';
+import { comuneRef, findComune } from './lists.ts';
+import type { ParamValues } from './params.ts';
+import { invalidParams, problem, ProblemError } from './problem.ts';
+import { selectYear, type YearlyRecord } from './projection.ts';
+import { routeById, type RouteSpec } from './routes.ts';
+import { staticFilePath } from './static-files.ts';
+
+export const MAX_COMPARED = 4;
+
+/** Splits and checks the `comuni` parameter: 1–4 distinct 6-digit codes, spaces tolerated. */
+export function parseCodes(text: string, instance: string): string[] {
+  const codes = text.split(',').map((c) => c.trim());
+  const malformed = codes.filter((c) => !/^\d{6}$/.test(c));
+  if (malformed.length > 0) {
+    const shown = malformed.map((c) => (c === '' ? '(vuoto)' : `"${c.slice(0, 20)}"`)).join(', ');
+    throw new ProblemError(invalidParams(instance, [{ name: 'comuni', reason: `codici non validi: ${shown}; servono codici ISTAT di 6 cifre separati da virgole` }]));
+  }
+  if (codes.length > MAX_COMPARED) throw new ProblemError(invalidParams(instance, [{ name: 'comuni', reason: `al massimo ${MAX_COMPARED} codici (ricevuti ${codes.length})` }]));
+  const duplicates = codes.filter((c, i) => codes.indexOf(c) !== i);
+  if (duplicates.length > 0) throw new ProblemError(invalidParams(instance, [{ name: 'comuni', reason: `codici ripetuti: ${[...new Set(duplicates)].join(', ')}` }]));
+  return codes;
+}
+
+async function yearBlock(ctx: HandlerContext, route: RouteSpec, code: string, anno: number | undefined) {
+  const path = staticFilePath(route, { codice_istat: code });
+  const record = await readRecord<YearlyRecord<{ anno: number }>>(ctx, path);
+  if (anno === undefined) return { dati: record.dati, motivo: null };
+  const projected = selectYear(record, anno, canonicalUrl(route, { codice_istat: code, anno }));
+  if (projected) return { dati: projected.dati, motivo: null };
+  return { dati: null, motivo: `nessun dato per l'anno ${anno}; anni disponibili: ${record.anni_disponibili.join(', ')}` };
+}
+
+export async function answerCompare(ctx: HandlerContext, route: RouteSpec, values: ParamValues, instance: string) {
+  const codes = parseCodes(values.comuni as string, instance);
+  const positions = codes.map((c) => findComune(ctx.index, c));
+  const unknown = codes.filter((_, k) => positions[k]! < 0);
+  if (unknown.length > 0) throw new ProblemError(problem(404, `Codici ISTAT sconosciuti: ${unknown.join(', ')}. L'elenco dei codici è in /api/comuni.`, instance));
+  const anno = values.anno as number | undefined;
+  const { demografia, redditi } = ctx.index.anni;
+  if (anno !== undefined && !demografia.includes(anno) && !redditi.includes(anno)) {
+    throw yearNotFound(anno, [...new Set([...demografia, ...redditi])].sort((a, b) => a - b), 'demografico o di reddito', instance);
+  }
+  const demoRoute = routeById('demografia.get');
+  const incomeRoute = routeById('redditi.get');
+  const comuni = await Promise.all(
+    codes.map(async (code, k) => {
+      const [demo, income] = await Promise.all([yearBlock(ctx, demoRoute, code, anno), yearBlock(ctx, incomeRoute, code, anno)]);
+      return {
+        ...comuneRef(ctx.index, positions[k]!),
+        demografia: demo.dati,
+        redditi: income.dati,
+        motivi_mancanti: { demografia: demo.motivo, redditi: income.motivo },
+        links: { comune: `/api/comuni/${code}`, demografia: `/api/demografia/${code}`, redditi: `/api/redditi/${code}` },
+      };
+    }),
+  );
+  const nationalRoute = routeById('confronta.national');
+  const nationalYear = anno !== undefined && ctx.index.anni.nazionale.includes(anno) ? anno : undefined;
+  const medie = await readRecord<unknown>(ctx, staticFilePath(nationalRoute, { anno: nationalYear }));
+  return {
+    anno_richiesto: anno ?? null,
+    comuni,
+    medie_nazionali: medie,
+    links: { self: canonicalUrl(route, { ...values, comuni: codes.join(',') }), medie_nazionali: canonicalUrl(nationalRoute, { anno: nationalYear }) },
+  };
+}

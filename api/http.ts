@@ -1,0 +1,59 @@
+import type { Problem } from './problem.ts';
+
+/** Headers every API response carries, static or dynamic (CONVENTIONS.md). */
+export const CACHE_CONTROL = 'public, max-age=3600, stale-while-revalidate=86400';
+
+export const COMMON_HEADERS: Readonly<Record<string, string>> = {
+  'Cache-Control': CACHE_CONTROL,
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'ETag',
+  'X-Content-Type-Options': 'nosniff',
+};
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
+
+export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+
+/** Stable serialisation used for every file and every dynamic answer, so both agree byte for byte. */
+export function serialize(body: unknown): string {
+  return `${JSON.stringify(body, null, 2)}\n`;
+}
+
+/** Strong ETag from the body: a SHA-256 prefix (Web Crypto, available in Node, Deno and browsers). */
+export async function etagOf(body: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body));
+  const hex = [...new Uint8Array(digest).slice(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `"${hex}"`;
+}
+
+export function ifNoneMatchHits(request: Request, etag: string): boolean {
+  const header = request.headers.get('If-None-Match');
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+export async function jsonResponse(request: Request, status: number, body: string, contentType: string, extra: Record<string, string> = {}): Promise<Response> {
+  const etag = await etagOf(body);
+  const headers = new Headers({ ...COMMON_HEADERS, 'Content-Type': contentType, ETag: etag, ...extra });
+  if (status === 200 && ifNoneMatchHits(request, etag)) return new Response(null, { status: 304, headers });
+  return new Response(request.method === 'HEAD' ? null : body, { status, headers });
+}
+
+export function problemResponse(request: Request, problem: Problem): Promise<Response> {
+  const extra: Record<string, string> = problem.status === 405 ? { Allow: ALLOWED_METHODS } : {};
+  return jsonResponse(request, problem.status, serialize(problem), PROBLEM_TYPE, extra);
+}
+
+export function preflightResponse(request: Request): Response {
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...COMMON_HEADERS,
+      'Access-Control-Allow-Methods': ALLOWED_METHODS,
+      'Access-Control-Allow-Headers': request.headers.get('Access-Control-Request-Headers') ?? 'If-None-Match, Content-Type',
+      'Access-Control-Max-Age': '86400',
+    },
+  });
+}

@@ -1,0 +1,148 @@
+import { canonicalUrl, paginate } from './envelope.ts';
+import type { ParamValues } from './params.ts';
+import { invalidParams, ProblemError } from './problem.ts';
+import type { RouteSpec } from './routes.ts';
+import type { RankingKey, RuntimeIndex } from './runtime-index.ts';
+import { foldText } from './text.ts';
+
+export interface ComuneRef {
+  codice_istat: string;
+  nome: string;
+  provincia: { sigla: string; nome: string };
+  regione: { codice: string; nome: string };
+}
+
+export function comuneRef(index: RuntimeIndex, i: number): ComuneRef {
+  const provincia = index.province[index.comuni.provincia[i]!]!;
+  const regione = index.regioni[provincia.regione]!;
+  return {
+    codice_istat: index.comuni.codice[i]!,
+    nome: index.comuni.nome[i]!,
+    provincia: { sigla: provincia.sigla, nome: provincia.nome },
+    regione: { codice: regione.codice, nome: regione.nome },
+  };
+}
+
+/** Position of a comune in the index (codes are sorted), or -1. */
+export function findComune(index: RuntimeIndex, code: string): number {
+  const codes = index.comuni.codice;
+  let lo = 0;
+  let hi = codes.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const c = codes[mid]!;
+    if (c === code) return mid;
+    if (c < code) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+/** Position of a region from a user's filter text, or a 400 naming the accepted values. */
+export function resolveRegione(index: RuntimeIndex, text: string, instance: string): number {
+  const key = foldText(text);
+  const at = index.regioni.findIndex((r) => r.chiavi.includes(key));
+  if (at < 0) {
+    throw new ProblemError(invalidParams(instance, [{ name: 'regione', reason: `regione sconosciuta "${text.slice(0, 60)}"; valori ammessi: ${index.regioni.map((r) => r.nome).join(', ')}` }]));
+  }
+  return at;
+}
+
+export function resolveProvincia(index: RuntimeIndex, sigla: string, instance: string): number {
+  const at = index.province.findIndex((p) => p.sigla === sigla.toUpperCase());
+  if (at < 0) throw new ProblemError(invalidParams(instance, [{ name: 'provincia', reason: `sigla di provincia sconosciuta "${sigla}"` }]));
+  return at;
+}
+
+/** Replaces filter values by their canonical form (region slug, upper-case sigla), so equal requests share one URL and one file. */
+export function canonicalFilters(index: RuntimeIndex, values: ParamValues, instance: string): ParamValues {
+  const out = { ...values };
+  if (typeof values.regione === 'string') out.regione = index.regioni[resolveRegione(index, values.regione, instance)]!.slug;
+  if (typeof values.provincia === 'string') out.provincia = index.province[resolveProvincia(index, values.provincia, instance)]!.sigla;
+  return out;
+}
+
+function regionOf(index: RuntimeIndex, i: number): number {
+  return index.province[index.comuni.provincia[i]!]!.regione;
+}
+
+function positions(index: RuntimeIndex, keep: (i: number) => boolean): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < index.comuni.codice.length; i++) if (keep(i)) out.push(i);
+  return out;
+}
+
+export function listComuni(index: RuntimeIndex, route: RouteSpec, values: ParamValues) {
+  const regione = typeof values.regione === 'string' ? index.regioni.findIndex((r) => r.slug === values.regione) : null;
+  const provincia = typeof values.provincia === 'string' ? index.province.findIndex((p) => p.sigla === values.provincia) : null;
+  const rows = positions(index, (i) => (regione === null || regionOf(index, i) === regione) && (provincia === null || index.comuni.provincia[i] === provincia));
+  const page = paginate(route, values, rows);
+  return {
+    ...page,
+    filtri: {
+      regione: regione === null ? null : index.regioni[regione]!.nome,
+      provincia: provincia === null ? null : index.province[provincia]!.sigla,
+    },
+    ordinamento: 'codice_istat crescente',
+    risultati: page.risultati.map((i) => ({ ...comuneRef(index, i), link: `/api/comuni/${index.comuni.codice[i]}` })),
+  };
+}
+
+/** Sorted positions of the comuni that have a value; ties broken by codice_istat ascending (the index order). */
+export function rankedPositions(values: readonly (number | null)[], order: 'asc' | 'desc'): number[] {
+  const rows: number[] = [];
+  for (let i = 0; i < values.length; i++) if (values[i] != null) rows.push(i);
+  const sign = order === 'asc' ? 1 : -1;
+  return rows.sort((a, b) => sign * (values[a]! - values[b]!) || a - b);
+}
+
+export function ranking(index: RuntimeIndex, route: RouteSpec, values: ParamValues, key: RankingKey, orderParam: 'ordine' | 'order') {
+  const column = index.classifiche[key];
+  const order = values[orderParam] as 'asc' | 'desc';
+  const rows = rankedPositions(column.valori, order);
+  const page = paginate(route, values, rows);
+  return {
+    indicatore: column.indicatore,
+    descrizione: column.descrizione,
+    unita: column.unita,
+    anno: column.anno,
+    ordine: order,
+    ...page,
+    risultati: page.risultati.map((i, k) => ({ posizione: page.offset + k + 1, ...comuneRef(index, i), valore: column.valori[i]!, link: `/api/comuni/${index.comuni.codice[i]}` })),
+    esclusi: { numero: column.valori.length - rows.length, motivo: column.motivo_esclusi },
+    metodo: column.metodo,
+    fonti: column.fonti,
+  };
+}
+
+export function qualityRanking(index: RuntimeIndex, route: RouteSpec, values: ParamValues) {
+  const q = index.qualita;
+  const regione = typeof values.regione === 'string' ? index.regioni.findIndex((r) => r.slug === values.regione) : null;
+  const min = values.min_pop as number | undefined;
+  const max = values.max_pop as number | undefined;
+  const national = rankedPositions(q.punteggio, 'desc');
+  const nationalRank = new Map(national.map((i, k) => [i, k + 1]));
+  const pop = index.comuni.popolazione;
+  const rows = national.filter(
+    (i) => (regione === null || regionOf(index, i) === regione) && (min === undefined || (pop[i] != null && pop[i]! >= min)) && (max === undefined || (pop[i] != null && pop[i]! <= max)),
+  );
+  const page = paginate(route, values, rows);
+  return {
+    indice: 'qualita_vita',
+    anno_popolazione: index.anni_predefiniti.demografia,
+    filtri: { regione: regione === null ? null : index.regioni[regione]!.nome, min_pop: min ?? null, max_pop: max ?? null },
+    ...page,
+    risultati: page.risultati.map((i, k) => ({
+      posizione: page.offset + k + 1,
+      posizione_nazionale: nationalRank.get(i)!,
+      ...comuneRef(index, i),
+      popolazione: pop[i] ?? null,
+      punteggio: q.punteggio[i]!,
+      link: `/api/qualita-vita/${index.comuni.codice[i]}`,
+    })),
+    esclusi: { numero: q.punteggio.length - national.length, motivo: 'comuni senza alcuna dimensione dell\'indice calcolabile' },
+    metodologia: q.metodologia,
+  };
+}
+
+export { canonicalUrl };

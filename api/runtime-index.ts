@@ -1,0 +1,63 @@
+import type { Provenance } from '../data-sources/lib/source.ts';
+import type { SearchIndex } from './search.ts';
+
+/**
+ * The compact, JSON-serialisable index the generator writes for the edge function:
+ * everything the dynamic answers and the list/ranking files are computed from.
+ * Per-comune arrays are columnar (same position = same comune, ordered by codice).
+ */
+export interface RuntimeIndex {
+  versione_dati: string;
+  /** Ids of the sources described under /api/fonti. */
+  fonti: string[];
+  anni: {
+    demografia: number[];
+    redditi: number[];
+    nazionale: number[];
+  };
+  anni_predefiniti: {
+    demografia: number;
+    redditi: number;
+    aria: number;
+    suolo: number;
+  };
+  regioni: { codice: string; nome: string; slug: string; chiavi: string[] }[];
+  province: { sigla: string; nome: string; codice: string; regione: number }[];
+  comuni: {
+    codice: string[];
+    nome: string[];
+    provincia: number[];
+    /** Population of the default demographic year (null where no source has it). */
+    popolazione: (number | null)[];
+  };
+  classifiche: Record<RankingKey, RankingColumn>;
+  qualita: QualityColumns;
+  search: SearchIndex;
+}
+
+export type RankingKey = 'popolazione' | 'densita' | 'reddito' | 'contribuenti' | 'pm10' | 'pm25' | 'no2' | 'suolo';
+
+export interface RankingColumn {
+  indicatore: string;
+  descrizione: string;
+  unita: string;
+  anno: number | null;
+  /** Why comuni without a value are left out (said in every ranking page). */
+  motivo_esclusi: string;
+  metodo: string | null;
+  fonti: Provenance[];
+  valori: (number | null)[];
+}
+
+export interface QualityColumns {
+  /** Total index 0–100 (null where no dimension has data). */
+  punteggio: (number | null)[];
+  /** Dimension scores 0–100 in the order of `dimensioni`. */
+  dimensioni: { id: QualityDimension; nome: string; peso: number; punteggi: (number | null)[] }[];
+  /** Proxy of local cost of living for the wizard budget (average income per taxpayer). */
+  reddito_medio: (number | null)[];
+  soglie_budget: { basso_max: number; alto_min: number; anno: number; metodo: string };
+  metodologia: string;
+}
+
+export type QualityDimension = 'reddito' | 'ambiente' | 'servizi' | 'demografia' | 'sicurezza';

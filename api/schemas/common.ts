@@ -1,0 +1,68 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+
+/** JSON Schema dialect of every schema here (ajv's 2020 build validates them). */
+export const Nullable = <T extends TSchema>(schema: T, description?: string) => Type.Union([schema, Type.Null()], description ? { description } : {});
+
+export const CodiceIstat = Type.String({ pattern: '^[0-9]{6}$', description: 'Codice ISTAT del comune, 6 cifre.', examples: ['058091'] });
+
+export const Provenance = Type.Object(
+  {
+    fonte: Type.String({ description: 'Identificativo della fonte; metadati completi in /api/fonti/{fonte}.' }),
+    editore: Type.String(),
+    dataset: Type.String(),
+    licenza: Type.String(),
+    anno_riferimento: Nullable(Type.Integer(), 'Anno a cui si riferiscono i valori.'),
+    data_riferimento: Nullable(Type.String(), 'Data o mese di riferimento (ISO 8601), dove la fonte la indica.'),
+    metadati: Type.String({ description: 'Link relativo ai metadati della fonte.' }),
+  },
+  { additionalProperties: false, description: 'Provenienza di un blocco di dati.' },
+);
+
+/** Field name → why it is null. Every null figure of a block is explained here. */
+export const MissingReasons = Type.Record(Type.String(), Type.String(), { description: 'Per ogni campo null del blocco, il motivo.' });
+
+export const ProvinciaRef = Type.Object({ sigla: Type.String(), nome: Type.String() }, { additionalProperties: false });
+export const RegioneRef = Type.Object({ codice: Type.String(), nome: Type.String() }, { additionalProperties: false });
+
+export const ComuneRefFields = {
+  codice_istat: CodiceIstat,
+  nome: Type.String({ description: 'Denominazione ufficiale in italiano.' }),
+  provincia: ProvinciaRef,
+  regione: RegioneRef,
+};
+
+export const Links = Type.Object(
+  {
+    self: Type.String(),
+    first: Type.String(),
+    prev: Nullable(Type.String()),
+    next: Nullable(Type.String()),
+    last: Type.String(),
+  },
+  { additionalProperties: false, description: 'Link relativi di paginazione.' },
+);
+
+export const PageFields = {
+  totale: Type.Integer({ minimum: 0, description: 'Numero totale di risultati (tutte le pagine).' }),
+  limit: Type.Integer({ minimum: 1 }),
+  offset: Type.Integer({ minimum: 0 }),
+  links: Links,
+};
+
+export const Excluded = Type.Object(
+  { numero: Type.Integer({ minimum: 0 }), motivo: Type.String() },
+  { additionalProperties: false, description: 'Comuni esclusi dalla classifica perché privi del valore.' },
+);
+
+export const Problem = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    instance: Type.String(),
+    invalid_params: Type.Optional(Type.Array(Type.Object({ name: Type.String(), reason: Type.String() }, { additionalProperties: false }))),
+    anni_disponibili: Type.Optional(Type.Array(Type.Integer())),
+  },
+  { additionalProperties: false, description: 'Errore RFC 9457 (application/problem+json).' },
+);

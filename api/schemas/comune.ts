@@ -1,0 +1,94 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { CodiceIstat, Nullable, Provenance } from './common.ts';
+
+const Nuts = Type.Object(
+  {
+    versione: Type.Literal('2021'),
+    nuts1: Type.String(),
+    nuts2: Type.String(),
+    nuts3: Type.String(),
+    nuts3_2010: Nullable(Type.String(), 'Codice NUTS3 nella versione 2010 (null per i comuni istituiti dopo l\'elenco ISTAT 2023).'),
+    metodo: Type.String({ description: 'Come è stato attribuito: dall\'elenco ISTAT o, per i comuni istituiti dopo, dalla provincia.' }),
+  },
+  { additionalProperties: false },
+);
+
+const Contatti = Type.Object(
+  {
+    prefisso: Nullable(Type.String()),
+    email: Nullable(Type.String()),
+    pec: Nullable(Type.String()),
+    telefono: Nullable(Type.String()),
+    fax: Nullable(Type.String()),
+  },
+  { additionalProperties: false, description: 'Contatti del municipio (Comuni-ITA, da Wikidata).' },
+);
+
+export const Anagrafica = Type.Object(
+  {
+    codice_istat: CodiceIstat,
+    nome: Type.String({ description: 'Denominazione ufficiale in italiano.' }),
+    nome_completo: Type.String({ description: 'Denominazione ufficiale completa, bilingue dove previsto (es. Bolzano/Bozen).' }),
+    nome_altra_lingua: Nullable(Type.String(), 'Denominazione nell\'altra lingua ufficiale (124 comuni).'),
+    codice_catastale: Type.String({ description: 'Codice catastale (Belfiore).' }),
+    capoluogo: Type.Boolean({ description: 'Capoluogo di provincia, città metropolitana o libero consorzio.' }),
+    provincia: Type.Object(
+      {
+        sigla: Type.String(),
+        nome: Type.String(),
+        codice: Type.String({ description: 'Codice storico della provincia (prime 3 cifre del codice ISTAT).' }),
+        codice_uts: Type.String({ description: 'Codice dell\'unità territoriale sovracomunale.' }),
+        tipologia: Type.String(),
+      },
+      { additionalProperties: false },
+    ),
+    regione: Type.Object({ codice: Type.String(), nome: Type.String(), tipologia: Type.String() }, { additionalProperties: false }),
+    ripartizione: Type.String({ description: 'Ripartizione geografica (Nord-ovest, Nord-est, Centro, Sud, Isole).' }),
+    nuts: Nuts,
+    cap: Type.Array(Type.String({ pattern: '^[0-9]{5}$' }), { description: 'Tutti i CAP del comune.' }),
+    coordinate: Nullable(Type.Object({ lat: Type.Number({ minimum: 35, maximum: 48 }), lon: Type.Number({ minimum: 6, maximum: 19 }) }, { additionalProperties: false })),
+    superficie_km2: Nullable(Type.Number({ exclusiveMinimum: 0 })),
+    contatti: Nullable(Contatti),
+  },
+  { additionalProperties: false },
+);
+export type Anagrafica = Static<typeof Anagrafica>;
+
+export const Comune = Type.Composite([
+  Anagrafica,
+  Type.Object({
+    popolazione: Nullable(
+      Type.Object(
+        {
+          anno: Type.Integer(),
+          data_riferimento: Type.String(),
+          popolazione_totale: Type.Integer({ minimum: 0 }),
+          densita_ab_km2: Nullable(Type.Number()),
+        },
+        { additionalProperties: false },
+      ),
+      'Popolazione dell\'anno demografico predefinito (dettagli e serie storica in /api/demografia/{codice_istat}).',
+    ),
+    fonti: Type.Object(
+      {
+        anagrafica: Provenance,
+        nuts: Provenance,
+        popolazione: Nullable(Provenance),
+        contatti: Nullable(Provenance),
+      },
+      { additionalProperties: false },
+    ),
+    links: Type.Object(
+      {
+        self: Type.String(),
+        demografia: Type.String(),
+        redditi: Type.String(),
+        ambiente: Type.String(),
+        qualita_vita: Type.String(),
+        confronta: Type.String(),
+      },
+      { additionalProperties: false },
+    ),
+  }),
+]);
+export type Comune = Static<typeof Comune>;

@@ -1,0 +1,64 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { CodiceIstat, MissingReasons, Nullable, Provenance } from './common.ts';
+
+const Coppia = Type.Object(
+  {
+    frequenza: Nullable(Type.Integer({ minimum: 0 }), 'Numero di contribuenti con la voce (null se oscurato per riservatezza).'),
+    ammontare_euro: Nullable(Type.Number(), 'Ammontare in euro (null se oscurato per riservatezza).'),
+  },
+  { additionalProperties: false },
+);
+
+export const Scaglione = Type.Object(
+  {
+    da_euro: Nullable(Type.Number()),
+    a_euro: Nullable(Type.Number()),
+    etichetta: Type.String(),
+    frequenza: Nullable(Type.Integer({ minimum: 0 })),
+    ammontare_euro: Nullable(Type.Number()),
+  },
+  { additionalProperties: false },
+);
+
+export const RedditiAnno = Type.Object(
+  {
+    anno: Type.Integer({ description: 'Anno d\'imposta.' }),
+    contribuenti: Nullable(Type.Integer({ minimum: 0 })),
+    reddito_complessivo: Type.Composite([
+      Coppia,
+      Type.Object({
+        derivato_da_scaglioni: Type.Boolean({ description: 'true se la fonte non pubblica il totale e questo è la somma degli 8 scaglioni.' }),
+      }),
+    ]),
+    reddito_medio_euro: Nullable(Type.Number(), 'Derivato: reddito complessivo / contribuenti, arrotondato all\'euro.'),
+    reddito_mediano_stimato_euro: Nullable(Type.Number(), 'STIMA: mediana interpolata dagli scaglioni (il MEF non pubblica la mediana); vedi `mediana`.'),
+    mediana: Nullable(
+      Type.Object({ stimata: Type.Literal(true), metodo: Type.String(), scaglione: Type.String() }, { additionalProperties: false }),
+    ),
+    reddito_imponibile: Coppia,
+    imposta_netta: Coppia,
+    addizionale_regionale: Coppia,
+    addizionale_comunale: Coppia,
+    per_tipo: Nullable(Type.Record(Type.String(), Nullable(Coppia)), 'Redditi per tipologia (lavoro dipendente, pensione, ...).'),
+    scaglioni: Nullable(Type.Array(Scaglione, { minItems: 8, maxItems: 8 }), 'Gli 8 scaglioni di reddito complessivo.'),
+    fonte: Provenance,
+    valori_mancanti: MissingReasons,
+  },
+  { additionalProperties: false },
+);
+export type RedditiAnno = Static<typeof RedditiAnno>;
+
+export const Redditi = Type.Object(
+  {
+    codice_istat: CodiceIstat,
+    nome: Type.String(),
+    anno: Type.Integer({ description: 'Anno d\'imposta dei valori in `dati`.' }),
+    dati: RedditiAnno,
+    serie_storica: Type.Array(RedditiAnno, { description: 'Tutti gli anni d\'imposta disponibili, in ordine crescente.' }),
+    anni_disponibili: Type.Array(Type.Integer()),
+    metodologia: Type.String(),
+    links: Type.Object({ self: Type.String(), comune: Type.String(), demografia: Type.String() }, { additionalProperties: false }),
+  },
+  { additionalProperties: false },
+);
+export type Redditi = Static<typeof Redditi>;

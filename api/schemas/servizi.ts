@@ -1,0 +1,73 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { MissingReasons, Nullable, Provenance } from './common.ts';
+
+const Classe = Type.Union(['A', 'B', 'C', 'D', 'E', 'F'].map((c) => Type.Literal(c)));
+
+export const Servizi = Type.Object(
+  {
+    aree_interne: Nullable(
+      Type.Object(
+        {
+          classe_2020: Nullable(Classe, 'Classe della Mappa Aree Interne 2020: A polo, B polo intercomunale, C cintura, D intermedio, E periferico, F ultraperiferico.'),
+          descrizione_2020: Nullable(Type.String()),
+          tempo_polo_minuti: Nullable(Type.Number({ minimum: 0 }), 'Tempo medio di percorrenza verso il polo di servizi più vicino (minuti; 0 per i poli).'),
+          polo_destinazione: Nullable(Type.String()),
+          classe_2021_2027: Nullable(Classe),
+          descrizione_2021_2027: Nullable(Type.String()),
+          fonte: Provenance,
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    urban_index: Type.Array(
+      Type.Object(
+        {
+          campo: Type.String(),
+          titolo: Type.String(),
+          valore: Nullable(Type.Number()),
+          unita: Type.String(),
+          anno: Type.Integer(),
+          direzione: Type.Union([Type.Literal('maggiore_migliore'), Type.Literal('minore_migliore')]),
+          nota: Nullable(Type.String()),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'Indicatori di servizio dell\'Urban Index (DIPE), con anno e unità.' },
+    ),
+    urban_index_fonte: Nullable(Provenance),
+    ospedale: Nullable(
+      Type.Object(
+        {
+          livello: Type.Literal('provincia'),
+          anno: Type.Integer(),
+          tempo_medio_minuti: Nullable(Type.Number()),
+          tempo_mediano_minuti: Nullable(Type.Number()),
+          fonte: Provenance,
+        },
+        { additionalProperties: false, description: 'Tempo di guida verso l\'ospedale più vicino, media della provincia ponderata per popolazione.' },
+      ),
+    ),
+    valori_mancanti: MissingReasons,
+  },
+  { additionalProperties: false },
+);
+export type Servizi = Static<typeof Servizi>;
+
+export const Sicurezza = Type.Object(
+  {
+    livello: Type.Literal('provincia', { description: 'Dato della provincia, applicato a ogni suo comune.' }),
+    sigla_provincia: Type.String(),
+    anno: Nullable(Type.Integer(), 'Anno più recente disponibile.'),
+    delitti_per_1000_abitanti: Nullable(Type.Number()),
+    serie_storica: Type.Array(
+      Type.Object(
+        { anno: Type.Integer(), delitti: Nullable(Type.Integer()), popolazione: Nullable(Type.Integer()), delitti_per_1000_abitanti: Nullable(Type.Number()) },
+        { additionalProperties: false },
+      ),
+    ),
+    fonte: Nullable(Provenance),
+    motivo_mancante: Nullable(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type Sicurezza = Static<typeof Sicurezza>;

@@ -1,0 +1,83 @@
+import { rankedPositions } from './lists.ts';
+import type { ParamValues } from './params.ts';
+import { routeById, type RouteId, type RouteSpec } from './routes.ts';
+import type { RankingKey, RuntimeIndex } from './runtime-index.ts';
+
+/**
+ * File that holds the answer for canonical parameter values: the route's path with
+ * its path parameters, then `/name/value` for each query parameter that differs from
+ * its default, then `.json`. E.g. /api/comuni?regione=lazio&offset=100 →
+ * /api/comuni/regione/lazio/offset/100.json. Readable for people browsing public/.
+ */
+export function staticFilePath(route: RouteSpec, values: ParamValues): string {
+  let path = route.path;
+  const suffix: string[] = [];
+  for (const spec of route.params) {
+    const value = values[spec.name];
+    if (spec.in === 'path') path = path.replace(`{${spec.name}}`, String(value));
+    else if (value !== undefined && value !== spec.default) suffix.push(spec.name, String(value));
+  }
+  const base = suffix.length ? `${path}/${suffix.join('/')}` : path;
+  return base.endsWith('.json') ? base : `${base}.json`;
+}
+
+function pageOffsets(total: number, limit: number): number[] {
+  const out = [0];
+  for (let o = limit; o < total; o += limit) out.push(o);
+  return out;
+}
+
+function pagesOf(route: RouteSpec, base: ParamValues, total: number): ParamValues[] {
+  const limit = route.params.find((p) => p.name === 'limit')!.default as number;
+  return pageOffsets(total, limit).map((offset) => withDefaults(route, { ...base, offset }));
+}
+
+function withDefaults(route: RouteSpec, values: ParamValues): ParamValues {
+  const out: ParamValues = {};
+  for (const spec of route.params) out[spec.name] = values[spec.name] ?? spec.default;
+  return out;
+}
+
+const RANKINGS: { id: RouteId; param: string; keys: RankingKey[]; orderParam: 'ordine' | 'order' }[] = [
+  { id: 'demografia.ranking', param: 'indicatore', keys: ['popolazione', 'densita'], orderParam: 'ordine' },
+  { id: 'redditi.ranking', param: 'indicatore', keys: ['reddito', 'contribuenti'], orderParam: 'ordine' },
+  { id: 'ambiente.air.ranking', param: 'indicatore', keys: ['pm10', 'pm25', 'no2'], orderParam: 'order' },
+];
+
+/**
+ * Every parameter combination of the list routes that the build writes as a file:
+ * each page at the default limit of every list (all comuni, per region, per
+ * province), of every ranking in both orders, and of the quality ranking (all and
+ * per region). Anything else is computed on request by the same functions.
+ */
+export function precomputedListVariants(index: RuntimeIndex): { route: RouteSpec; values: ParamValues }[] {
+  const out: { route: RouteSpec; values: ParamValues }[] = [];
+  const add = (id: RouteId, base: ParamValues, total: number) => {
+    const route = routeById(id);
+    for (const values of pagesOf(route, base, total)) out.push({ route, values });
+  };
+  const n = index.comuni.codice.length;
+  const regionCount = index.regioni.map(() => 0);
+  const provinceCount = index.province.map(() => 0);
+  for (let i = 0; i < n; i++) {
+    provinceCount[index.comuni.provincia[i]!]!++;
+    regionCount[index.province[index.comuni.provincia[i]!]!.regione]!++;
+  }
+  add('comuni.list', {}, n);
+  index.regioni.forEach((r, k) => add('comuni.list', { regione: r.slug }, regionCount[k]!));
+  index.province.forEach((p, k) => add('comuni.list', { provincia: p.sigla }, provinceCount[k]!));
+  for (const r of RANKINGS) {
+    for (const key of r.keys) {
+      const ranked = rankedPositions(index.classifiche[key].valori, 'asc').length;
+      for (const order of ['asc', 'desc']) add(r.id, { [r.param]: key, [r.orderParam]: order }, ranked);
+    }
+  }
+  const soil = rankedPositions(index.classifiche.suolo.valori, 'asc').length;
+  for (const order of ['asc', 'desc']) add('ambiente.soil.ranking', { order }, soil);
+  const scored = rankedPositions(index.qualita.punteggio, 'desc');
+  add('qualita.ranking', {}, scored.length);
+  const scoredPerRegion = index.regioni.map(() => 0);
+  for (const i of scored) scoredPerRegion[index.province[index.comuni.provincia[i]!]!.regione]!++;
+  index.regioni.forEach((r, k) => add('qualita.ranking', { regione: r.slug }, scoredPerRegion[k]!));
+  return out;
+}

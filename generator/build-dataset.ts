@@ -1,0 +1,80 @@
+import { INDICATORI_USATI } from '../data-sources/dipe-urban-index.ts';
+import type { ComuneData, Dataset, SourceStatus } from './dataset.ts';
+import { joinDemographics } from './join-demographics.ts';
+import { joinEnvironment } from './join-environment.ts';
+import { joinIncome } from './join-income.ts';
+import { joinRegistry } from './join-registry.ts';
+import { joinSafety } from './join-safety.ts';
+import { joinServices } from './join-services.ts';
+import { MODULES, requireLoaded, type LoadedSources } from './load-sources.ts';
+
+/** Joins every loaded source into one record per current comune, keyed by codice_istat. */
+export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Dataset {
+  const missing = (id: string) => status.find((s) => s.meta.id === id)?.mancante ?? null;
+  const gi = requireLoaded(sources.gi, 'gi-db-comuni');
+  const registry = joinRegistry(gi, requireLoaded(sources.elenco, 'istat-elenco-comuni').comuni, sources.comuniIta?.contatti ?? null);
+  const comuni = registry.comuni;
+  const codes = comuni.map((c) => c.codice_istat);
+
+  const demographics = joinDemographics(
+    comuni,
+    [
+      // Official ISTAT counts first; ANPR register counts for the years ISTAT files lack.
+      { meta: MODULES.pop2020.meta, points: [requireLoaded(sources.pop2020, 'istat-popolazione-2020')] },
+      { meta: MODULES.pop1821.meta, points: requireLoaded(sources.pop1821, 'istat-popolazione-2018-2021') },
+      { meta: MODULES.anpr.meta, points: requireLoaded(sources.anpr, 'anpr-popolazione') },
+    ],
+    sources.posas,
+    MODULES.posas.meta,
+  );
+  const income = joinIncome(codes, requireLoaded(sources.irpef, 'mef-irpef-comunale'), MODULES.irpef.meta, sources.irpef2024, MODULES.irpef2024.meta);
+  const soilPerCapita = INDICATORI_USATI.find((u) => u.codice === 'n1')!;
+  const environment = joinEnvironment(comuni, {
+    air: sources.aria,
+    airMeta: MODULES.aria.meta,
+    airMissing: missing(MODULES.aria.meta.id),
+    soil: sources.suolo?.province ?? null,
+    soilMeta: MODULES.suolo.meta,
+    urban: sources.dipe,
+    urbanMeta: MODULES.dipe.meta,
+    soilPerCapita,
+  });
+  const services = joinServices(comuni, {
+    areeInterne: sources.areeInterne,
+    areeInterneMeta: MODULES.areeInterne.meta,
+    urban: sources.dipe,
+    urbanMeta: MODULES.dipe.meta,
+    hospitals: sources.gisco,
+    hospitalsMeta: MODULES.gisco.meta,
+  });
+  const safety = joinSafety(comuni, sources.delitti, MODULES.delitti.meta);
+
+  const records: ComuneData[] = comuni.map((anagrafica) => ({
+    anagrafica,
+    demografia: demographics.series.get(anagrafica.codice_istat)!,
+    redditi: income.series.get(anagrafica.codice_istat)!,
+    ambiente: environment.blocks.get(anagrafica.codice_istat)!,
+    servizi: services.get(anagrafica.codice_istat)!,
+    sicurezza: safety.get(anagrafica.codice_istat)!,
+  }));
+  const airYear = environment.airYear;
+  return {
+    comuni: records,
+    regioni: gi.regioni.map((r) => ({ codice: r.codice, nome: r.nome, tipologia: r.tipologia, ripartizione: r.ripartizione })).sort((a, b) => a.codice.localeCompare(b.codice)),
+    province: gi.province
+      .map((p) => ({ sigla: p.sigla, nome: p.nome, codice_uts: p.codice_uts, tipologia: p.tipologia, codice_regione: p.codice_regione, superficie_km2: p.superficie_km2 }))
+      .sort((a, b) => a.sigla.localeCompare(b.sigla)),
+    fonti: status,
+    anni: { demografia: demographics.years, redditi: income.years, aria: airYear, suolo: environment.soilYear },
+    predefiniti: { demografia: demographics.defaultYear, redditi: income.defaultYear, aria: airYear ?? 0, suolo: environment.soilYear },
+    report: {
+      registro: registry.report,
+      demografia: demographics.report,
+      redditi: income.report,
+      sicurezza: {
+        territori_non_mappati: sources.delitti?.delitti.nonMappati ?? [],
+        province_senza_dato: sources.delitti?.delitti.senzaDato ?? [],
+      },
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { resolve } from 'node:path';
+import { DEFAULT_DATA_DIR } from '../data-sources/lib/files.ts';
+
+export interface BuildConfig {
+  dataDir: string;
+  outDir: string;
+  /** Where the edge function's index module is written (bundled by Netlify, imported locally). */
+  generatedDir: string;
+}
+
+export const PROJECT_ROOT = resolve(import.meta.dirname, '..');
+
+/**
+ * Data directory: --data-dir flag, else DATA_DIR, else the shared mirror beside the
+ * project. Output: --out flag, else public/ in the project.
+ */
+export function resolveConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): BuildConfig {
+  const flag = (name: string) => {
+    const i = argv.indexOf(name);
+    if (i >= 0) {
+      const value = argv[i + 1];
+      if (!value || value.startsWith('--')) throw new Error(`${name} needs a path`);
+      return value;
+    }
+    const inline = argv.find((a) => a.startsWith(`${name}=`));
+    return inline?.slice(name.length + 1);
+  };
+  return {
+    dataDir: resolve(flag('--data-dir') ?? env.DATA_DIR ?? DEFAULT_DATA_DIR),
+    outDir: resolve(flag('--out') ?? resolve(PROJECT_ROOT, 'public')),
+    generatedDir: resolve(PROJECT_ROOT, 'generated'),
+  };
+}

@@ -1,0 +1,92 @@
+import type { PopulationPoint } from '../data-sources/anpr-popolazione.ts';
+import type { PosasLoad } from '../data-sources/istat-posas.ts';
+import { provenance, type SourceMeta } from '../data-sources/lib/source.ts';
+import type { Anagrafica } from '../api/schemas/comune.ts';
+import type { DemografiaAnno } from '../api/schemas/demografia.ts';
+import { ratio } from './round.ts';
+
+export interface PopulationSource {
+  meta: SourceMeta;
+  points: PopulationPoint[];
+}
+
+export interface DemographicsReport {
+  /** Per year: the source used and the codes it has that are not current comuni (never attached to another comune). */
+  anni: { anno: number; fonte: string; data_riferimento: string; comuni_con_valore: number; codici_non_attuali: { codice: string; nome: string }[] }[];
+  anno_predefinito: number;
+}
+
+export const REASON_BIRTHS_DEATHS =
+  'Il bilancio demografico ISTAT (nati e morti per comune) non è tra le fonti pubblicate nel mirror: il valore non è disponibile e non viene stimato.';
+
+function sexReason(anno: number, posas: PosasLoad | null): string {
+  if (posas && anno === posas.punto.anno) {
+    return posas.copertura === 'campione'
+      ? `La popolazione per sesso ${anno} (ISTAT POSAS) è disponibile solo per ${posas.comuni.size} comuni campione: il file nazionale POSAS_${anno}_it_Comuni.csv non è ancora tra le fonti.`
+      : `Il comune non compare nel file ISTAT POSAS ${anno}.`;
+  }
+  return `Nessuna fonte della popolazione per sesso per il ${anno} (ISTAT POSAS è usata solo per il ${posas?.punto.anno ?? 2025}).`;
+}
+
+/**
+ * Builds the yearly demographic series of every comune. For each year one source is
+ * used, the first in `sources` order that has the year (official ISTAT counts before
+ * ANPR register counts when both exist). Only codes of current comuni are attached:
+ * counts of merged or suppressed comuni are reported, never summed into a successor.
+ * A comune's series lists only the years in which it has a population figure.
+ */
+export function joinDemographics(comuni: Anagrafica[], sources: PopulationSource[], posas: PosasLoad | null, posasMeta: SourceMeta) {
+  const byYear = new Map<number, { meta: SourceMeta; point: PopulationPoint }>();
+  for (const s of sources) for (const point of s.points) if (!byYear.has(point.anno)) byYear.set(point.anno, { meta: s.meta, point });
+  const years = [...byYear.keys()].sort((a, b) => a - b);
+  const current = new Set(comuni.map((c) => c.codice_istat));
+  // The default year is the newest one whose source covers every current comune.
+  const complete = years.filter((y) => comuni.every((c) => byYear.get(y)!.point.valori.has(c.codice_istat)));
+  const defaultYear = complete[complete.length - 1];
+  if (defaultYear === undefined) throw new Error('no population source covers all current comuni');
+  const report: DemographicsReport = {
+    anno_predefinito: defaultYear,
+    anni: years.map((anno) => {
+      const { meta, point } = byYear.get(anno)!;
+      return {
+        anno,
+        fonte: meta.id,
+        data_riferimento: point.data_riferimento,
+        comuni_con_valore: [...point.valori.keys()].filter((c) => current.has(c)).length,
+        codici_non_attuali: [...point.valori.keys()].filter((c) => !current.has(c)).sort().map((codice) => ({ codice, nome: point.nomi.get(codice) ?? '' })),
+      };
+    }),
+  };
+  const series = new Map<string, DemografiaAnno[]>();
+  for (const c of comuni) {
+    const entries: DemografiaAnno[] = [];
+    for (const anno of years) {
+      const { meta, point } = byYear.get(anno)!;
+      const total = point.valori.get(c.codice_istat);
+      if (total === undefined) continue;
+      const sex = posas && anno === posas.punto.anno ? posas.comuni.get(c.codice_istat) : undefined;
+      const missing: Record<string, string> = {};
+      if (!sex) missing.maschi = missing.femmine = sexReason(anno, posas);
+      missing.nati = missing.morti = REASON_BIRTHS_DEATHS;
+      const density = ratio(total, c.superficie_km2, 1);
+      if (density === null) missing.densita_ab_km2 = 'Superficie del comune non disponibile.';
+      entries.push({
+        anno,
+        data_riferimento: point.data_riferimento,
+        popolazione_totale: total,
+        maschi: sex?.maschi ?? null,
+        femmine: sex?.femmine ?? null,
+        nati: null,
+        morti: null,
+        densita_ab_km2: density,
+        fonti: {
+          popolazione_totale: provenance(meta, anno, point.data_riferimento),
+          sesso: sex ? provenance(posasMeta, anno, posas!.punto.data_riferimento) : null,
+        },
+        valori_mancanti: missing,
+      });
+    }
+    series.set(c.codice_istat, entries);
+  }
+  return { series, years, defaultYear, report };
+}

@@ -1,0 +1,74 @@
+import type { ComuneContatti } from '../data-sources/comuni-ita.ts';
+import type { GiDbComuni } from '../data-sources/gi-db-comuni.ts';
+import type { IstatElencoComune } from '../data-sources/istat-elenco-comuni.ts';
+import type { Anagrafica } from '../api/schemas/comune.ts';
+
+export interface RegistryReport {
+  /** Codes of the ISTAT 2023 list that are not current comuni (suppressed or merged since). */
+  codici_soppressi: { codice_istat: string; nome: string; fonte: string }[];
+  /** Current comuni missing from the 2023 list, whose NUTS codes come from their province. */
+  nuts_dalla_provincia: string[];
+}
+
+/**
+ * Builds the registry block of every current comune. The 2025 Garda Informatica list
+ * (from ISTAT) is the spine: it decides which comuni exist. ISTAT's 2023 list adds NUTS
+ * codes; the four comuni created after it take them from their province, which all
+ * comuni of a province share (checked, so a wrong inference fails the build).
+ */
+export function joinRegistry(gi: GiDbComuni, elenco: IstatElencoComune[], contatti: ComuneContatti[] | null): { comuni: Anagrafica[]; report: RegistryReport } {
+  const province = new Map(gi.province.map((p) => [p.sigla, p]));
+  const regioni = new Map(gi.regioni.map((r) => [r.codice, r]));
+  const elencoByCode = new Map(elenco.map((c) => [c.codice_istat, c]));
+  const contattiByCode = new Map((contatti ?? []).map((c) => [c.codice_istat, c]));
+  const nutsByProvince = new Map<string, IstatElencoComune['nuts_2021']>();
+  for (const c of elenco) {
+    const known = nutsByProvince.get(c.sigla);
+    if (known && known.nuts3 !== c.nuts_2021.nuts3) throw new Error(`ISTAT 2023: province ${c.sigla} has comuni in two NUTS3 areas (${known.nuts3}, ${c.nuts_2021.nuts3})`);
+    nutsByProvince.set(c.sigla, c.nuts_2021);
+  }
+  const spine = new Set(gi.comuni.map((c) => c.codice_istat));
+  const report: RegistryReport = {
+    codici_soppressi: elenco.filter((c) => !spine.has(c.codice_istat)).map((c) => ({ codice_istat: c.codice_istat, nome: c.nome, fonte: 'istat-elenco-comuni' })),
+    nuts_dalla_provincia: [],
+  };
+  const comuni = [...gi.comuni]
+    .sort((a, b) => a.codice_istat.localeCompare(b.codice_istat))
+    .map((c): Anagrafica => {
+      const p = province.get(c.sigla_provincia);
+      if (!p) throw new Error(`comune ${c.codice_istat}: unknown province ${c.sigla_provincia}`);
+      const r = regioni.get(p.codice_regione);
+      if (!r) throw new Error(`province ${p.sigla}: unknown region ${p.codice_regione}`);
+      const istat = elencoByCode.get(c.codice_istat);
+      const nuts = istat?.nuts_2021 ?? nutsByProvince.get(c.sigla_provincia);
+      if (!istat) report.nuts_dalla_provincia.push(c.codice_istat);
+      if (!nuts?.nuts1 || !nuts.nuts2 || !nuts.nuts3) throw new Error(`comune ${c.codice_istat}: no NUTS 2021 codes`);
+      const k = contattiByCode.get(c.codice_istat);
+      return {
+        codice_istat: c.codice_istat,
+        nome: c.nome,
+        nome_completo: c.nome_completo,
+        nome_altra_lingua: c.nome_altra_lingua,
+        codice_catastale: c.codice_catastale,
+        capoluogo: c.capoluogo,
+        provincia: { sigla: p.sigla, nome: p.nome, codice: c.codice_istat.slice(0, 3), codice_uts: p.codice_uts, tipologia: p.tipologia },
+        regione: { codice: r.codice, nome: r.nome, tipologia: r.tipologia },
+        ripartizione: r.ripartizione,
+        nuts: {
+          versione: '2021',
+          nuts1: nuts.nuts1,
+          nuts2: nuts.nuts2,
+          nuts3: nuts.nuts3,
+          nuts3_2010: istat?.nuts_2010.nuts3 ?? null,
+          metodo: istat
+            ? 'Elenco comuni ISTAT 2023 (codici NUTS 2021).'
+            : `Comune istituito dopo l'elenco ISTAT 2023: codici NUTS 2021 della sua provincia (${p.sigla}), comuni a tutti i comuni della provincia.`,
+        },
+        cap: c.cap,
+        coordinate: c.lat != null && c.lon != null ? { lat: c.lat, lon: c.lon } : null,
+        superficie_km2: c.superficie_km2,
+        contatti: k ? { prefisso: k.prefisso, email: k.email, pec: k.pec, telefono: k.telefono, fax: k.fax } : null,
+      };
+    });
+  return { comuni, report };
+}

@@ -23,16 +23,16 @@ export function parseCodes(text: string, instance: string): string[] {
   return codes;
 }
 
-async function yearBlock(ctx: HandlerContext, route: RouteSpec, code: string, anno: number | undefined) {
+async function yearBlock(ctx: HandlerContext, route: RouteSpec, code: string, anno: number | undefined, base: URL) {
   const path = staticFilePath(route, { codice_istat: code });
-  const record = await readRecord<YearlyRecord<{ anno: number }>>(ctx, path);
+  const record = await readRecord<YearlyRecord<{ anno: number }>>(ctx, path, base);
   if (anno === undefined) return { dati: record.dati, motivo: null };
   const projected = selectYear(record, anno, canonicalUrl(route, { codice_istat: code, anno }));
   if (projected) return { dati: projected.dati, motivo: null };
   return { dati: null, motivo: `nessun dato per l'anno ${anno}; anni disponibili: ${record.anni_disponibili.join(', ')}` };
 }
 
-export async function answerCompare(ctx: HandlerContext, route: RouteSpec, values: ParamValues, instance: string) {
+export async function answerCompare(ctx: HandlerContext, route: RouteSpec, values: ParamValues, instance: string, base: URL) {
   const codes = parseCodes(values.comuni as string, instance);
   const positions = codes.map((c) => findComune(ctx.index, c));
   const unknown = codes.filter((_, k) => positions[k]! < 0);
@@ -46,7 +46,7 @@ export async function answerCompare(ctx: HandlerContext, route: RouteSpec, value
   const incomeRoute = routeById('redditi.get');
   const comuni = await Promise.all(
     codes.map(async (code, k) => {
-      const [demo, income] = await Promise.all([yearBlock(ctx, demoRoute, code, anno), yearBlock(ctx, incomeRoute, code, anno)]);
+      const [demo, income] = await Promise.all([yearBlock(ctx, demoRoute, code, anno, base), yearBlock(ctx, incomeRoute, code, anno, base)]);
       return {
         ...comuneRef(ctx.index, positions[k]!),
         demografia: demo.dati,
@@ -58,7 +58,7 @@ export async function answerCompare(ctx: HandlerContext, route: RouteSpec, value
   );
   const nationalRoute = routeById('confronta.national');
   const nationalYear = anno !== undefined && ctx.index.anni.nazionale.includes(anno) ? anno : undefined;
-  const medie = await readRecord<unknown>(ctx, staticFilePath(nationalRoute, { anno: nationalYear }));
+  const medie = await readRecord<unknown>(ctx, staticFilePath(nationalRoute, { anno: nationalYear }), base);
   return {
     anno_richiesto: anno ?? null,
     comuni,

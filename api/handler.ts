@@ -9,18 +9,28 @@ import type { RankingKey, RuntimeIndex } from './runtime-index.ts';
 import { answerCompare } from './compare.ts';
 import { answerSearch } from './search-route.ts';
 import { answerWizard } from './wizard.ts';
-import { staticFilePath } from './static-files.ts';
+import { precomputedListVariants, staticFilePath } from './static-files.ts';
 
-/** Reads a file the build wrote under public/ (fetch on Netlify, the file system locally). */
+/** Reads a file the build wrote under public/ (fetch on Netlify, the file system locally); `base` is the request URL. */
 export interface StaticStore {
-  read(path: string): Promise<string | null>;
+  read(path: string, base: URL): Promise<string | null>;
 }
 
 export interface HandlerContext {
   index: RuntimeIndex;
   store: StaticStore;
-  /** Paths of the list variants written as files (see precomputedListVariants). */
-  staticLists: ReadonlySet<string>;
+  /** Paths of the list variants written as files; computed on first use, so cold starts stay cheap. */
+  staticLists: () => ReadonlySet<string>;
+}
+
+/** The context every runtime builds from the generated index. */
+export function handlerContext(index: RuntimeIndex, store: StaticStore): HandlerContext {
+  let lists: ReadonlySet<string> | undefined;
+  return {
+    index,
+    store,
+    staticLists: () => (lists ??= new Set(precomputedListVariants(index).map((v) => staticFilePath(v.route, v.values)))),
+  };
 }
 
 /** An answer is either a file the static layer serves as is, or a body computed now. */
@@ -30,6 +40,7 @@ interface Request_ {
   route: RouteSpec;
   values: ParamValues;
   instance: string;
+  url: URL;
 }
 
 type Answerer = (ctx: HandlerContext, req: Request_) => Promise<Answer> | Answer;
@@ -48,8 +59,8 @@ export function yearNotFound(anno: number, available: readonly number[], what: s
 }
 
 /** Reads a record file the build wrote; a missing file for a known key is a build defect, not a user error. */
-export async function readRecord<T>(ctx: HandlerContext, path: string): Promise<T> {
-  const text = await ctx.store.read(path);
+export async function readRecord<T>(ctx: HandlerContext, path: string, base: URL): Promise<T> {
+  const text = await ctx.store.read(path, base);
   if (text === null) throw new Error(`static file ${path} is missing from the build`);
   return JSON.parse(text) as T;
 }
@@ -61,50 +72,62 @@ function yearly(domain: 'demografia' | 'redditi', what: string): Answerer {
     const base = { ...req.values, anno: undefined };
     if (anno === undefined || anno === ctx.index.anni_predefiniti[domain]) return { kind: 'static', path: staticFilePath(req.route, base) };
     if (!ctx.index.anni[domain].includes(anno)) throw yearNotFound(anno, ctx.index.anni[domain], what, req.instance);
-    const record = await readRecord<YearlyRecord<{ anno: number }>>(ctx, staticFilePath(req.route, base));
+    const record = await readRecord<YearlyRecord<{ anno: number }>>(ctx, staticFilePath(req.route, base), req.url);
     const projected = selectYear(record, anno, canonicalUrl(req.route, req.values));
     if (!projected) throw yearNotFound(anno, record.anni_disponibili, `${what} per questo comune`, req.instance);
     return { kind: 'json', body: projected };
   };
 }
 
-function listAnswer(compute: (ctx: HandlerContext, req: Request_) => unknown): Answerer {
-  return (ctx, req) => {
-    const values = canonicalFilters(ctx.index, req.values, req.instance);
-    const canonical = { ...req, values };
-    const path = staticFilePath(req.route, values);
-    if (ctx.staticLists.has(path)) return { kind: 'static', path };
-    return { kind: 'json', body: compute(ctx, canonical) };
-  };
+type ListCompute = (index: RuntimeIndex, route: RouteSpec, values: ParamValues, instance: string) => unknown;
+
+function qualityList(index: RuntimeIndex, route: RouteSpec, values: ParamValues, instance: string) {
+  const { min_pop: min, max_pop: max } = values as { min_pop?: number; max_pop?: number };
+  if (min !== undefined && max !== undefined && min > max) {
+    throw new ProblemError(problem(400, `min_pop (${min}) è maggiore di max_pop (${max})`, instance, { invalid_params: [{ name: 'min_pop', reason: 'maggiore di max_pop' }] }));
+  }
+  return qualityRanking(index, route, values);
 }
 
-const RANKING_PARAM: Record<string, 'ordine' | 'order'> = { 'demografia.ranking': 'ordine', 'redditi.ranking': 'ordine', 'ambiente.air.ranking': 'order', 'ambiente.soil.ranking': 'order' };
+/** The list routes and the function that computes each: used at build time for the files and at request time for everything else. */
+const LIST_COMPUTE: Partial<Record<RouteId, ListCompute>> = {
+  'comuni.list': (index, route, values) => listComuni(index, route, values),
+  'demografia.ranking': (index, route, values) => ranking(index, route, values, values.indicatore as RankingKey, 'ordine'),
+  'redditi.ranking': (index, route, values) => ranking(index, route, values, values.indicatore as RankingKey, 'ordine'),
+  'ambiente.air.ranking': (index, route, values) => ranking(index, route, values, values.indicatore as RankingKey, 'order'),
+  'ambiente.soil.ranking': (index, route, values) => ranking(index, route, values, 'suolo', 'order'),
+  'qualita.ranking': qualityList,
+};
 
-function rankingAnswer(key: (values: ParamValues) => RankingKey): Answerer {
-  return listAnswer((ctx, req) => ranking(ctx.index, req.route, req.values, key(req.values), RANKING_PARAM[req.route.id]!));
+/** Body of a list route for canonical parameter values. */
+export function computeList(index: RuntimeIndex, route: RouteSpec, values: ParamValues, instance = canonicalUrl(route, values)): unknown {
+  const compute = LIST_COMPUTE[route.id as RouteId];
+  if (!compute) throw new Error(`${route.id} is not a list route`);
+  return compute(index, route, values, instance);
 }
+
+const listAnswer: Answerer = (ctx, req) => {
+  const values = canonicalFilters(ctx.index, req.values, req.instance);
+  const path = staticFilePath(req.route, values);
+  if (ctx.staticLists().has(path)) return { kind: 'static', path };
+  return { kind: 'json', body: computeList(ctx.index, req.route, values, req.instance) };
+};
 
 const ANSWERS: Record<RouteId, Answerer> = {
-  'comuni.list': listAnswer((ctx, req) => listComuni(ctx.index, req.route, req.values)),
+  'comuni.list': listAnswer,
   'comuni.search': (ctx, req) => ({ kind: 'json', body: answerSearch(ctx.index, req.route, req.values) }),
   'comuni.get': (ctx, req) => (requireComune(ctx, req), fileOf(req)),
   'demografia.get': yearly('demografia', 'demografico'),
-  'demografia.ranking': rankingAnswer((v) => v.indicatore as RankingKey),
+  'demografia.ranking': listAnswer,
   'redditi.get': yearly('redditi', 'di reddito'),
-  'redditi.ranking': rankingAnswer((v) => v.indicatore as RankingKey),
+  'redditi.ranking': listAnswer,
   'ambiente.get': (ctx, req) => (requireComune(ctx, req), fileOf(req)),
-  'ambiente.air.ranking': rankingAnswer((v) => v.indicatore as RankingKey),
-  'ambiente.soil.ranking': rankingAnswer(() => 'suolo'),
-  'qualita.ranking': listAnswer((ctx, req) => {
-    const { min_pop: min, max_pop: max } = req.values as { min_pop?: number; max_pop?: number };
-    if (min !== undefined && max !== undefined && min > max) {
-      throw new ProblemError(problem(400, `min_pop (${min}) è maggiore di max_pop (${max})`, req.instance, { invalid_params: [{ name: 'min_pop', reason: 'maggiore di max_pop' }] }));
-    }
-    return qualityRanking(ctx.index, req.route, req.values);
-  }),
+  'ambiente.air.ranking': listAnswer,
+  'ambiente.soil.ranking': listAnswer,
+  'qualita.ranking': listAnswer,
   'qualita.wizard': (ctx, req) => ({ kind: 'json', body: answerWizard(ctx.index, req.route, canonicalFilters(ctx.index, req.values, req.instance)) }),
   'qualita.get': (ctx, req) => (requireComune(ctx, req), fileOf(req)),
-  confronta: async (ctx, req) => ({ kind: 'json', body: await answerCompare(ctx, req.route, req.values, req.instance) }),
+  confronta: async (ctx, req) => ({ kind: 'json', body: await answerCompare(ctx, req.route, req.values, req.instance, req.url) }),
   'confronta.national': (ctx, req) => {
     const anno = req.values.anno as number | undefined;
     if (anno !== undefined && !ctx.index.anni.nazionale.includes(anno)) throw yearNotFound(anno, ctx.index.anni.nazionale, 'nazionale', req.instance);
@@ -129,7 +152,7 @@ export async function answer(ctx: HandlerContext, url: URL): Promise<Answer> {
   const match = matchRoute(url.pathname);
   if (!match) throw new ProblemError(problem(404, `Nessuna risorsa all'indirizzo ${url.pathname.slice(0, 200)}. Gli indirizzi validi sono descritti in /api/openapi.json.`, instance));
   const values = parseParams(match.route, match.pathParams, url.searchParams, instance);
-  return ANSWERS[match.route.id as RouteId](ctx, { route: match.route, values, instance });
+  return ANSWERS[match.route.id as RouteId](ctx, { route: match.route, values, instance, url });
 }
 
 /**
@@ -154,7 +177,7 @@ export function createHandler(ctx: HandlerContext, onStatic?: (path: string, req
     }
     if (result.kind === 'json') return jsonResponse(request, 200, serialize(result.body), JSON_TYPE);
     if (onStatic) return onStatic(result.path, request);
-    const body = await ctx.store.read(result.path);
+    const body = await ctx.store.read(result.path, url);
     if (body === null) throw new Error(`static file ${result.path} is missing from the build`);
     return jsonResponse(request, 200, body, JSON_TYPE);
   };

@@ -11,13 +11,28 @@ export const COMMON_HEADERS: Readonly<Record<string, string>> = {
 };
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Headers of the static layer, by path pattern (most specific first): rendered into
+ * netlify.toml and into the local server's serve-handler configuration, so the CDN
+ * and `npm start` answer a file with the same headers the handler sets itself.
+ */
+export const STATIC_HEADER_RULES: readonly { path: string; headers: Readonly<Record<string, string>> }[] = [
+  { path: '/api/*', headers: { ...COMMON_HEADERS, 'Content-Type': 'application/json; charset=utf-8' } },
+  { path: '/dati/*', headers: COMMON_HEADERS },
+  { path: '/*', headers: { 'X-Content-Type-Options': 'nosniff' } },
+];
 export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
-/** Stable serialisation used for every file and every dynamic answer, so both agree byte for byte. */
+/**
+ * Stable serialisation used for every file and every dynamic answer, so both agree
+ * byte for byte. Compact: the full historical series make pretty-printing double the
+ * size of public/ (pipe through `jq` to read a file).
+ */
 export function serialize(body: unknown): string {
-  return `${JSON.stringify(body, null, 2)}\n`;
+  return `${JSON.stringify(body)}\n`;
 }
 
 /** Strong ETag from the body: a SHA-256 prefix (Web Crypto, available in Node, Deno and browsers). */

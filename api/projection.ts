@@ -16,5 +16,12 @@ export function selectYear<T extends { anno: number }, R extends YearlyRecord<T>
   const dati = record.serie_storica.find((entry) => entry.anno === anno);
   if (!dati) return null;
   const { anno: _a, dati: _d, links, ...rest } = record as R;
-  return { ...(rest as object), anno, dati, links: { ...links, self: selfPath } } as unknown as R;
+  // Key order: identity fields, then the selected year, then the series and the rest.
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(rest)) {
+    if (key === 'serie_storica') Object.assign(out, { anno, dati });
+    out[key] = value;
+  }
+  out.links = { ...links, self: selfPath };
+  return out as unknown as R;
 }

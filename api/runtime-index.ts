@@ -58,6 +58,10 @@ export interface QualityColumns {
   reddito_medio: (number | null)[];
   soglie_budget: { basso_max: number; alto_min: number; anno: number; metodo: string };
   metodologia: string;
+  /** National median of each dimension score (over the comuni with that score): the wizard's explanations compare with it. */
+  mediane_dimensioni: Record<QualityDimension, number | null>;
+  /** Reliability flags (e.g. pochi_contribuenti): positions (in `comuni` order) of the comuni each flag applies to. */
+  avvisi: { codice: string; descrizione: string; posizioni: number[] }[];
 }
 
 export type QualityDimension = 'reddito' | 'ambiente' | 'servizi' | 'demografia' | 'sicurezza';

@@ -44,6 +44,8 @@ export interface GiComune {
   lon: number | null;
   superficie_km2: number | null;
   cap: string[];
+  /** Values present in the file but impossible (e.g. a negative area): served as null, with the reason. */
+  anomalie: { campo: string; valore: string; motivo: string }[];
 }
 
 export interface GiProvincia {
@@ -115,6 +117,13 @@ export function parseComuni(text: string, capText: string): GiComune[] {
   return table.rows.map((row) => {
     const codice = toCodiceIstat(code(row));
     if (!codice) throw new Error(`gi_comuni.csv: invalid codice_istat "${code(row)}"`);
+    const anomalie: GiComune['anomalie'] = [];
+    let area = parseDecimalComma(superficie!(row), `superficie of ${codice}`);
+    if (area !== null && area <= 0) {
+      // Three rows of the 2025-01-01 release carry a negative area: not guessed back (e.g. by dropping the sign).
+      anomalie.push({ campo: 'superficie_km2', valore: superficie!(row), motivo: `La fonte riporta una superficie non positiva (${superficie!(row)} km²): valore scartato.` });
+      area = null;
+    }
     return {
       codice_istat: codice,
       nome: nome!(row),
@@ -126,8 +135,9 @@ export function parseComuni(text: string, capText: string): GiComune[] {
       codice_catastale: belfiore!(row),
       lat: parseDecimalComma(lat!(row), `lat of ${codice}`),
       lon: parseDecimalComma(lon!(row), `lon of ${codice}`),
-      superficie_km2: parseDecimalComma(superficie!(row), `superficie of ${codice}`),
+      superficie_km2: area,
       cap: [...new Set(caps.get(codice) ?? [])].sort(),
+      anomalie,
     };
   });
 }

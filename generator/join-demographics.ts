@@ -3,7 +3,7 @@ import type { PosasLoad } from '../data-sources/istat-posas.ts';
 import { provenance, type SourceMeta } from '../data-sources/lib/source.ts';
 import type { Anagrafica } from '../api/schemas/comune.ts';
 import type { DemografiaAnno } from '../api/schemas/demografia.ts';
-import { ratio } from './round.ts';
+import { ratio } from '../api/numbers.ts';
 
 export interface PopulationSource {
   meta: SourceMeta;
@@ -16,16 +16,15 @@ export interface DemographicsReport {
   anno_predefinito: number;
 }
 
-export const REASON_BIRTHS_DEATHS =
-  'Il bilancio demografico ISTAT (nati e morti per comune) non è tra le fonti pubblicate nel mirror: il valore non è disponibile e non viene stimato.';
+export const REASON_BIRTHS_DEATHS = 'Nessuna fonte: il bilancio demografico ISTAT (nati, morti) non è tra le fonti; non stimato.';
 
 function sexReason(anno: number, posas: PosasLoad | null): string {
   if (posas && anno === posas.punto.anno) {
     return posas.copertura === 'campione'
-      ? `La popolazione per sesso ${anno} (ISTAT POSAS) è disponibile solo per ${posas.comuni.size} comuni campione: il file nazionale POSAS_${anno}_it_Comuni.csv non è ancora tra le fonti.`
-      : `Il comune non compare nel file ISTAT POSAS ${anno}.`;
+      ? `ISTAT POSAS ${anno} è tra le fonti solo per ${posas.comuni.size} comuni campione (manca il file nazionale).`
+      : `Il comune non compare in ISTAT POSAS ${anno}.`;
   }
-  return `Nessuna fonte della popolazione per sesso per il ${anno} (ISTAT POSAS è usata solo per il ${posas?.punto.anno ?? 2025}).`;
+  return `Nessuna fonte per sesso per il ${anno} (ISTAT POSAS solo ${posas?.punto.anno ?? 2025}).`;
 }
 
 /**
@@ -69,7 +68,7 @@ export function joinDemographics(comuni: Anagrafica[], sources: PopulationSource
       if (!sex) missing.maschi = missing.femmine = sexReason(anno, posas);
       missing.nati = missing.morti = REASON_BIRTHS_DEATHS;
       const density = ratio(total, c.superficie_km2, 1);
-      if (density === null) missing.densita_ab_km2 = 'Superficie del comune non disponibile.';
+      if (density === null) missing.densita_ab_km2 = `Superficie del comune non disponibile: ${c.valori_mancanti.superficie_km2 ?? 'assente nella fonte.'}`;
       entries.push({
         anno,
         data_riferimento: point.data_riferimento,

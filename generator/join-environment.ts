@@ -37,7 +37,7 @@ function pollutantBlock(values: AirValue[], anno: number, fonte: Provenance): In
     descrizione_metodo: current ? METODI_ARIA[current.metodo] : null,
     stazioni: current?.stazioni ?? [],
     motivo_mancante: current ? null : MOTIVO_NESSUNA_STAZIONE,
-    serie_storica: values.map((v) => ({ anno: v.anno, valore_ug_m3: v.valore, metodo: v.metodo, stazioni: v.stazioni })),
+    serie_storica: values.map((v) => ({ anno: v.anno, valore_ug_m3: v.valore, metodo: v.metodo, numero_stazioni: v.stazioni.length })),
     fonte,
   };
 }

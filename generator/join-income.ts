@@ -2,8 +2,8 @@ import type { IrpefSintesi2024 } from '../data-sources/mef-irpef-2024-sintesi.ts
 import type { IrpefYear, Pair, Scaglione } from '../data-sources/mef-irpef-comunale.ts';
 import { provenance, type SourceMeta } from '../data-sources/lib/source.ts';
 import type { RedditiAnno } from '../api/schemas/redditi.ts';
-import { estimateMedianFromBrackets, METODO_MEDIANA } from './estimate-median.ts';
-import { ratio } from './round.ts';
+import { estimateMedianFromBrackets } from './estimate-median.ts';
+import { ratio } from '../api/numbers.ts';
 
 export interface IncomeReport {
   anno_predefinito: number;
@@ -12,25 +12,16 @@ export interface IncomeReport {
 
 const coppia = (p: Pair | null | undefined) => ({ frequenza: p?.frequenza ?? null, ammontare_euro: p?.ammontare ?? null });
 
-/** Italian thousands separator without Intl (called for every bracket of every comune and year). */
-export function formatEuro(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-}
-
-export function bracketLabel(s: { da: number | null; a: number | null }): string {
-  if (s.da === null) return `fino a ${formatEuro(s.a ?? 0)} euro`;
-  if (s.a === null) return `oltre ${formatEuro(s.da)} euro`;
-  return `da ${formatEuro(s.da)} a ${formatEuro(s.a)} euro`;
-}
-
 /** Total of the 8 brackets, when none is suppressed (the total MEF publishes only from 2023). */
 function totalFromBrackets(scaglioni: Scaglione[]): Pair | null {
   if (scaglioni.some((s) => s.frequenza === null || s.ammontare === null)) return null;
   return { frequenza: scaglioni.reduce((t, s) => t + s.frequenza!, 0), ammontare: scaglioni.reduce((t, s) => t + s.ammontare!, 0) };
 }
 
-const NO_TOTAL =
-  "Il MEF pubblica il totale del reddito complessivo solo dal 2023; per gli anni precedenti è la somma degli scaglioni, che qui non è calcolabile perché almeno uno scaglione è oscurato per riservatezza (frequenza inferiore a 4).";
+/** Repeated in every year of every comune: the full text is in /api/metodologia#redditi. */
+export const MEDIAN_METHOD_SHORT = 'Stima: interpolazione lineare nello scaglione che contiene la mediana (/api/metodologia#redditi).';
+
+const NO_TOTAL = 'Totale MEF non pubblicato prima del 2023 e non derivabile: almeno uno scaglione è oscurato per riservatezza.';
 
 export function redditiAnno(meta: SourceMeta, anno: number, c: IrpefYear['comuni'][number]): RedditiAnno {
   const missing: Record<string, string> = {};
@@ -42,8 +33,8 @@ export function redditiAnno(meta: SourceMeta, anno: number, c: IrpefYear['comuni
   const median = estimateMedianFromBrackets(c.scaglioni, published?.frequenza ?? undefined);
   if (!median) {
     missing.reddito_mediano_stimato_euro = c.scaglioni.some((s) => s.frequenza === null)
-      ? 'Mediana non stimabile: scaglioni oscurati per riservatezza rendono incerto lo scaglione che contiene la mediana.'
-      : 'Mediana non stimabile: cade in uno scaglione aperto (fino a 0 o oltre 120.000 euro) o non ci sono contribuenti.';
+      ? 'Non stimabile: scaglioni oscurati rendono incerta la posizione della mediana.'
+      : 'Non stimabile: la mediana cade in uno scaglione aperto o non ci sono contribuenti.';
   }
   if (c.contribuenti === null) missing.contribuenti = 'Valore oscurato dal MEF per riservatezza.';
   return {
@@ -52,13 +43,13 @@ export function redditiAnno(meta: SourceMeta, anno: number, c: IrpefYear['comuni
     reddito_complessivo: { ...coppia(total), derivato_da_scaglioni: !published },
     reddito_medio_euro: mean,
     reddito_mediano_stimato_euro: median?.valore ?? null,
-    mediana: median ? { stimata: true, metodo: METODO_MEDIANA, scaglione: median.scaglione } : null,
+    mediana: median ? { stimata: true, metodo: MEDIAN_METHOD_SHORT, scaglione: median.scaglione } : null,
     reddito_imponibile: coppia(c.reddito_imponibile),
     imposta_netta: coppia(c.imposta_netta),
     addizionale_regionale: coppia(c.addizionale_regionale),
     addizionale_comunale: coppia(c.addizionale_comunale),
     per_tipo: Object.fromEntries(Object.entries(c.per_tipo).map(([k, v]) => [k, v ? coppia(v) : null])),
-    scaglioni: c.scaglioni.map((s) => ({ da_euro: s.da, a_euro: s.a, etichetta: bracketLabel(s), frequenza: s.frequenza, ammontare_euro: s.ammontare })),
+    scaglioni: c.scaglioni.map((s) => ({ da_euro: s.da, a_euro: s.a, frequenza: s.frequenza, ammontare_euro: s.ammontare })),
     fonte: provenance(meta, anno),
     valori_mancanti: missing,
   };

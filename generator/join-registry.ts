@@ -8,6 +8,8 @@ export interface RegistryReport {
   codici_soppressi: { codice_istat: string; nome: string; fonte: string }[];
   /** Current comuni missing from the 2023 list, whose NUTS codes come from their province. */
   nuts_dalla_provincia: string[];
+  /** Impossible values found in the registry file and discarded. */
+  anomalie: { codice_istat: string; campo: string; valore: string; motivo: string }[];
 }
 
 /**
@@ -31,6 +33,7 @@ export function joinRegistry(gi: GiDbComuni, elenco: IstatElencoComune[], contat
   const report: RegistryReport = {
     codici_soppressi: elenco.filter((c) => !spine.has(c.codice_istat)).map((c) => ({ codice_istat: c.codice_istat, nome: c.nome, fonte: 'istat-elenco-comuni' })),
     nuts_dalla_provincia: [],
+    anomalie: gi.comuni.flatMap((c) => c.anomalie.map((a) => ({ codice_istat: c.codice_istat, ...a }))),
   };
   const comuni = [...gi.comuni]
     .sort((a, b) => a.codice_istat.localeCompare(b.codice_istat))
@@ -44,6 +47,9 @@ export function joinRegistry(gi: GiDbComuni, elenco: IstatElencoComune[], contat
       if (!istat) report.nuts_dalla_provincia.push(c.codice_istat);
       if (!nuts?.nuts1 || !nuts.nuts2 || !nuts.nuts3) throw new Error(`comune ${c.codice_istat}: no NUTS 2021 codes`);
       const k = contattiByCode.get(c.codice_istat);
+      const missing: Record<string, string> = Object.fromEntries(c.anomalie.map((a) => [a.campo, a.motivo]));
+      if (c.lat === null || c.lon === null) missing.coordinate = 'Coordinate non presenti nella fonte.';
+      if (!k) missing.contatti = contatti ? 'Il comune non compare in Comuni-ITA.' : 'Fonte Comuni-ITA non disponibile in questa build.';
       return {
         codice_istat: c.codice_istat,
         nome: c.nome,
@@ -68,6 +74,7 @@ export function joinRegistry(gi: GiDbComuni, elenco: IstatElencoComune[], contat
         coordinate: c.lat != null && c.lon != null ? { lat: c.lat, lon: c.lon } : null,
         superficie_km2: c.superficie_km2,
         contatti: k ? { prefisso: k.prefisso, email: k.email, pec: k.pec, telefono: k.telefono, fax: k.fax } : null,
+        valori_mancanti: missing,
       };
     });
   return { comuni, report };

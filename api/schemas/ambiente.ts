@@ -18,7 +18,7 @@ const AriaAnno = Type.Object(
     anno: Type.Integer(),
     valore_ug_m3: Type.Number(),
     metodo: Type.Union([Type.Literal('stazioni_nel_comune'), Type.Literal('stazione_piu_vicina')]),
-    stazioni: Type.Array(Stazione),
+    numero_stazioni: Type.Integer({ minimum: 1, description: 'Stazioni usate (l\'elenco è dato per l\'anno corrente).' }),
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CodiceIstat, Nullable, Provenance } from './common.ts';
+import { CodiceIstat, MissingReasons, Nullable, Provenance } from './common.ts';
 
 const Nuts = Type.Object(
   {
@@ -49,6 +49,7 @@ export const Anagrafica = Type.Object(
     coordinate: Nullable(Type.Object({ lat: Type.Number({ minimum: 35, maximum: 48 }), lon: Type.Number({ minimum: 6, maximum: 19 }) }, { additionalProperties: false })),
     superficie_km2: Nullable(Type.Number({ exclusiveMinimum: 0 })),
     contatti: Nullable(Contatti),
+    valori_mancanti: MissingReasons,
   },
   { additionalProperties: false },
 );

@@ -13,7 +13,6 @@ export const Scaglione = Type.Object(
   {
     da_euro: Nullable(Type.Number()),
     a_euro: Nullable(Type.Number()),
-    etichetta: Type.String(),
     frequenza: Nullable(Type.Integer({ minimum: 0 })),
     ammontare_euro: Nullable(Type.Number()),
   },

@@ -7,6 +7,7 @@ const COMUNI = [
   'TO;001001;Agliè;Agliè;;NO;A074;45,3634669;7,7686057;13,2851;201',
   'BZ;021008;Bolzano/Bozen;Bolzano;Bozen;SI;A952;46,4990522;11,3563105;51,9689;021',
   'NO;003022;"Bolzano Novarese";"Bolzano Novarese";;NO;A953;;;3,6640;003',
+  'CT;087009;Bronte;Bronte;;NO;B202;37,7878697;14,8332628;-251,8622;287',
 ].join('\n');
 const CAP = ['codice_istat;cap', '001001;10011', '021008;39100', '021008;39100', '021008;39010'].join('\n');
 
@@ -15,7 +16,13 @@ describe('gi-db-comuni parser', () => {
     const [aglie, bolzano, novarese] = parseComuni(COMUNI, CAP);
     expect(aglie).toMatchObject({ codice_istat: '001001', nome: 'Agliè', nome_altra_lingua: null, capoluogo: false, lat: 45.3634669, superficie_km2: 13.2851, cap: ['10011'] });
     expect(bolzano).toMatchObject({ nome: 'Bolzano', nome_completo: 'Bolzano/Bozen', nome_altra_lingua: 'Bozen', capoluogo: true, codice_uts: '021', cap: ['39010', '39100'] });
-    expect(novarese).toMatchObject({ nome: 'Bolzano Novarese', lat: null, lon: null, cap: [] });
+    expect(novarese).toMatchObject({ nome: 'Bolzano Novarese', lat: null, lon: null, cap: [], anomalie: [] });
+  });
+
+  it('discards an impossible (non-positive) area and says why, instead of flipping its sign', () => {
+    const bronte = parseComuni(COMUNI, CAP)[3]!;
+    expect(bronte.superficie_km2).toBeNull();
+    expect(bronte.anomalie).toEqual([{ campo: 'superficie_km2', valore: '-251,8622', motivo: expect.stringContaining('non positiva') }]);
   });
 
   it('reads provinces, regions with their ripartizione, and validity periods', () => {

@@ -1,0 +1,84 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { CodiceIstat, ComuneRefFields, Excluded, Nullable, PageFields, Provenance } from './common.ts';
+import { DemografiaAnno } from './demografia.ts';
+import { MedieNazionali } from './nazionale.ts';
+import { RedditiAnno } from './redditi.ts';
+
+export const ComuniList = Type.Object(
+  {
+    ...PageFields,
+    risultati: Type.Array(Type.Object({ ...ComuneRefFields, link: Type.String() }, { additionalProperties: false })),
+    filtri: Type.Object({ regione: Nullable(Type.String()), provincia: Nullable(Type.String()) }, { additionalProperties: false }),
+    ordinamento: Type.String(),
+  },
+  { additionalProperties: false },
+);
+export type ComuniList = Static<typeof ComuniList>;
+
+export const Classifica = Type.Object(
+  {
+    indicatore: Type.String(),
+    descrizione: Type.String(),
+    unita: Type.String(),
+    anno: Nullable(Type.Integer()),
+    ordine: Type.Union([Type.Literal('asc'), Type.Literal('desc')]),
+    ...PageFields,
+    risultati: Type.Array(
+      Type.Object(
+        { posizione: Type.Integer({ minimum: 1 }), ...ComuneRefFields, valore: Type.Number(), link: Type.String() },
+        { additionalProperties: false },
+      ),
+    ),
+    esclusi: Excluded,
+    metodo: Nullable(Type.String()),
+    fonti: Type.Array(Provenance),
+  },
+  { additionalProperties: false },
+);
+export type Classifica = Static<typeof Classifica>;
+
+export const SearchResults = Type.Object(
+  {
+    q: Type.String(),
+    totale: Type.Integer({ minimum: 0, maximum: 10 }),
+    risultati: Type.Array(
+      Type.Object(
+        {
+          ...ComuneRefFields,
+          popolazione: Nullable(Type.Integer()),
+          corrispondenza: Type.Union(['esatta', 'prefisso', 'parola', 'approssimata'].map((v) => Type.Literal(v)), {
+            description: 'esatta: nome uguale; prefisso: il nome inizia col testo; parola: una parola del nome inizia col testo; approssimata: con errori di battitura.',
+          }),
+          link: Type.String(),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    links: Type.Object({ self: Type.String() }, { additionalProperties: false }),
+  },
+  { additionalProperties: false },
+);
+
+export const Confronto = Type.Object(
+  {
+    anno_richiesto: Nullable(Type.Integer()),
+    comuni: Type.Array(
+      Type.Object(
+        {
+          ...ComuneRefFields,
+          demografia: Nullable(DemografiaAnno),
+          redditi: Nullable(RedditiAnno),
+          motivi_mancanti: Type.Object({ demografia: Nullable(Type.String()), redditi: Nullable(Type.String()) }, { additionalProperties: false }),
+          links: Type.Object({ comune: Type.String(), demografia: Type.String(), redditi: Type.String() }, { additionalProperties: false }),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 4 },
+    ),
+    medie_nazionali: MedieNazionali,
+    links: Type.Object({ self: Type.String(), medie_nazionali: Type.String() }, { additionalProperties: false }),
+  },
+  { additionalProperties: false },
+);
+
+export { CodiceIstat };

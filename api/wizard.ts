@@ -1,0 +1,299 @@
+/**
+ * GET /api/qualita-vita/wizard — "dove vivere": the comuni that best fit a budget, a
+ * size band, a priority and optionally a region, computed at request time from the
+ * runtime index (web-standard JS only: it runs in the Netlify edge function and in Node).
+ *
+ * - dimensione and regione are filters (bands below, boundaries stated);
+ * - priorita re-weights the index dimensions (PRIORITY_WEIGHTS; bilanciato = the index weights);
+ * - budget is a ceiling on the local cost level, modelled by the comune's average income
+ *   (BUDGET_MODEL) with thresholds computed from the data at build time (QualityColumns.soglie_budget);
+ * - order: re-weighted score descending, then codice_istat ascending — the same inputs always
+ *   give the same answer.
+ */
+import { canonicalUrl } from './envelope.ts';
+import { comuneRef, resolveRegione } from './lists.ts';
+import { formatInteger, round } from './numbers.ts';
+import type { ParamValues } from './params.ts';
+import type { RouteSpec } from './routes.ts';
+import type { QualityColumns, QualityDimension, RuntimeIndex } from './runtime-index.ts';
+import type { MetodoWizard, ModelloBudget, Wizard } from './schemas/qualita.ts';
+import type { Static } from '@sinclair/typebox';
+
+export type Budget = 'basso' | 'medio' | 'alto';
+export type Dimensione = 'piccolo' | 'medio' | 'grande';
+export type Priorita = 'reddito' | 'ambiente' | 'servizi' | 'bilanciato';
+export type FasciaCosto = 'bassa' | 'media' | 'alta';
+
+export const METODOLOGIA_LINK = '/api/metodologia#qualita-vita';
+
+/**
+ * Dimension weights per priority. bilanciato = the index's weights (SPEC.md). For the other
+ * three the rule is: the chosen dimension gets 50%; the other four share the remaining 50%
+ * in proportion to their index weights, rounded to whole percentage points by largest
+ * remainder (so each table sums to 100% and keeps the index's order among the other four).
+ * The unit tests re-derive every table from this rule.
+ */
+export const PRIORITY_WEIGHTS: Readonly<Record<Priorita, Readonly<Record<QualityDimension, number>>>> = {
+  bilanciato: { reddito: 0.3, ambiente: 0.25, servizi: 0.2, demografia: 0.15, sicurezza: 0.1 },
+  reddito: { reddito: 0.5, ambiente: 0.18, servizi: 0.14, demografia: 0.11, sicurezza: 0.07 },
+  ambiente: { reddito: 0.2, ambiente: 0.5, servizi: 0.13, demografia: 0.1, sicurezza: 0.07 },
+  servizi: { reddito: 0.19, ambiente: 0.16, servizi: 0.5, demografia: 0.09, sicurezza: 0.06 },
+};
+
+/** Share given to the priority dimension by the rule above. */
+export const PRIORITY_SHARE = 0.5;
+
+export const PRIORITY_RULE =
+  'bilanciato usa i pesi dell\'indice (reddito 30%, ambiente 25%, servizi 20%, demografia 15%, sicurezza 10%). ' +
+  'Per reddito, ambiente o servizi la dimensione scelta pesa il 50%; il restante 50% è diviso fra le altre quattro in proporzione ai loro pesi nell\'indice, ' +
+  'arrotondando a punti percentuali interi con il metodo dei resti maggiori. Il punteggio del comune è la media dei punteggi delle dimensioni con dati, ' +
+  'ponderata con questi pesi e riproporzionata sulle dimensioni disponibili, arrotondata a 1 decimale (con bilanciato coincide con l\'indice).';
+
+/** Size bands on the population of the default demographic year; min and max inclusive. */
+export const POPULATION_BANDS: Readonly<Record<Dimensione, { min: number; max: number | null; descrizione: string }>> = {
+  piccolo: { min: 0, max: 4_999, descrizione: 'meno di 5.000 abitanti (4.999 è piccolo, 5.000 è medio)' },
+  medio: { min: 5_000, max: 50_000, descrizione: 'da 5.000 a 50.000 abitanti, estremi inclusi' },
+  grande: { min: 50_001, max: null, descrizione: 'più di 50.000 abitanti (50.000 è medio, 50.001 è grande)' },
+};
+
+/**
+ * Budget model: the comune's average IRPEF income per taxpayer (reddito_medio_euro, default
+ * income year) is the proxy of the local cost of living; the thresholds are its terciles over
+ * the comuni with a value (each comune counts once), computed at build time
+ * (generator/quality-index.ts) and stored in QualityColumns.soglie_budget. The budget is a
+ * ceiling: a higher budget also admits the cheaper bands.
+ */
+export const BUDGET_MODEL = {
+  indicatore: 'reddito_medio_euro',
+  /** Quantile probabilities of the two thresholds (terciles). */
+  quantili: [1 / 3, 2 / 3] as const,
+  fasce_ammesse: {
+    basso: ['bassa'],
+    medio: ['bassa', 'media'],
+    alto: ['bassa', 'media', 'alta'],
+  } as Readonly<Record<Budget, readonly FasciaCosto[]>>,
+  descrizione:
+    'Indizio del costo della vita locale: il reddito complessivo IRPEF medio per contribuente del comune. ' +
+    'Le soglie sono i terzili di questo reddito sui comuni che lo hanno (ogni comune conta una volta): fascia di costo bassa fino al primo terzile (incluso), ' +
+    'alta dal secondo terzile (incluso), media in mezzo. Il budget è un tetto: basso ammette la fascia bassa, medio le fasce bassa e media, alto tutte. ' +
+    'I comuni senza reddito medio non hanno fascia e non sono proposti (la risposta dice quanti sono).',
+  limiti:
+    'Il reddito medio non è un indice dei prezzi: dove i redditi sono alti di solito lo sono anche casa e servizi, ma la relazione non è esatta e ' +
+    'nei comuni con pochi contribuenti la media è dominata da pochi redditi (avviso pochi_contribuenti). Le fonti non contengono prezzi o affitti per comune.',
+};
+
+/** The cost band of an average income, given the build's thresholds. */
+export function costBand(redditoMedio: number, soglie: Pick<QualityColumns['soglie_budget'], 'basso_max' | 'alto_min'>): FasciaCosto {
+  if (redditoMedio <= soglie.basso_max) return 'bassa';
+  if (redditoMedio >= soglie.alto_min) return 'alta';
+  return 'media';
+}
+
+export function budgetModel(soglie: QualityColumns['soglie_budget'] | null): Static<typeof ModelloBudget> {
+  return {
+    indicatore: BUDGET_MODEL.indicatore,
+    anno: soglie?.anno ?? null,
+    descrizione: soglie ? `${BUDGET_MODEL.descrizione} ${soglie.metodo}` : BUDGET_MODEL.descrizione,
+    soglie: soglie ? { basso_max: soglie.basso_max, alto_min: soglie.alto_min } : null,
+    fasce_ammesse: { basso: [...BUDGET_MODEL.fasce_ammesse.basso], medio: [...BUDGET_MODEL.fasce_ammesse.medio], alto: [...BUDGET_MODEL.fasce_ammesse.alto] },
+    limiti: BUDGET_MODEL.limiti,
+  };
+}
+
+export const WIZARD_ORDER = 'punteggio ripesato decrescente, a parità codice ISTAT crescente';
+
+export const WIZARD_EXPLANATION =
+  'La frase "perche" nomina fino a due dimensioni in cui il comune supera la mediana nazionale, scelte per contributo al punteggio ' +
+  '(peso della priorità × distanza dalla mediana), poi le dimensioni senza dati e la fascia di costo con il reddito medio. È costruita solo dai dati del comune.';
+
+/** The wizard's part of the quality-of-life methodology (printed by /api/metodologia). */
+export function wizardMethodology(soglie: QualityColumns['soglie_budget'] | null): Static<typeof MetodoWizard> {
+  const table = (p: Priorita) => ({ ...PRIORITY_WEIGHTS[p] });
+  return {
+    pesi_per_priorita: { reddito: table('reddito'), ambiente: table('ambiente'), servizi: table('servizi'), bilanciato: table('bilanciato') },
+    regola_pesi: PRIORITY_RULE,
+    fasce_popolazione: {
+      piccolo: { ...POPULATION_BANDS.piccolo },
+      medio: { ...POPULATION_BANDS.medio },
+      grande: { ...POPULATION_BANDS.grande },
+    },
+    modello_budget: budgetModel(soglie),
+    ordinamento: WIZARD_ORDER,
+    spiegazione: WIZARD_EXPLANATION,
+  };
+}
+
+const BAND_RANK: Record<FasciaCosto, number> = { bassa: 0, media: 1, alta: 2 };
+const MAX_BAND: Record<Budget, number> = { basso: 0, medio: 1, alto: 2 };
+
+/** Binary search in an ascending list of positions. */
+function sortedHas(list: readonly number[], value: number): boolean {
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = list[mid]!;
+    if (v === value) return true;
+    if (v < value) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+function joinItalian(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} e ${items[items.length - 1]}`;
+}
+
+export type WizardAnswer = Wizard;
+
+export function answerWizard(index: RuntimeIndex, route: RouteSpec, values: ParamValues): WizardAnswer {
+  const budget = values.budget as Budget;
+  const dimensione = values.dimensione as Dimensione;
+  const priorita = values.priorita as Priorita;
+  const limit = (values.limit as number | undefined) ?? 10;
+  const q = index.qualita;
+  const weights = PRIORITY_WEIGHTS[priorita];
+  const band = POPULATION_BANDS[dimensione];
+  const maxBand = MAX_BAND[budget];
+  const soglie = q.soglie_budget;
+
+  let regione = -1;
+  if (typeof values.regione === 'string') {
+    regione = index.regioni.findIndex((r) => r.slug === values.regione);
+    if (regione < 0) regione = resolveRegione(index, values.regione, canonicalUrl(route, values));
+  }
+
+  const dims = q.dimensioni;
+  const nDims = dims.length;
+  const w = dims.map((d) => weights[d.id]);
+  const cols = dims.map((d) => d.punteggi);
+  const pop = index.comuni.popolazione;
+  const provincia = index.comuni.provincia;
+  const provinceRegion = index.province.map((p) => p.regione);
+  const punteggio = q.punteggio;
+  const reddito = q.reddito_medio;
+  const bandMin = band.min;
+  const bandMax = band.max ?? Infinity;
+
+  // Top `limit` kept sorted (score desc, position asc); positions are visited in codice order,
+  // so among equal scores the earlier one always stays ahead.
+  const topPos: number[] = [];
+  const topScore: number[] = [];
+  let totale = 0;
+  let senzaPopolazione = 0;
+  let senzaPunteggio = 0;
+  let senzaReddito = 0;
+  const n = index.comuni.codice.length;
+  for (let i = 0; i < n; i++) {
+    if (regione >= 0 && provinceRegion[provincia[i]!] !== regione) continue;
+    const p = pop[i];
+    if (p == null) {
+      senzaPopolazione++;
+      continue;
+    }
+    if (p < bandMin || p > bandMax) continue;
+    if (punteggio[i] == null) {
+      senzaPunteggio++;
+      continue;
+    }
+    const r = reddito[i];
+    if (r == null) {
+      senzaReddito++;
+      continue;
+    }
+    if (BAND_RANK[costBand(r, soglie)] > maxBand) continue;
+    let num = 0;
+    let den = 0;
+    for (let d = 0; d < nDims; d++) {
+      const s = cols[d]![i];
+      if (s == null) continue;
+      num += w[d]! * s;
+      den += w[d]!;
+    }
+    if (den === 0) {
+      senzaPunteggio++;
+      continue;
+    }
+    const score = round(num / den, 1);
+    totale++;
+    const size = topPos.length;
+    if (size === limit && score <= topScore[size - 1]!) continue;
+    let at = size;
+    while (at > 0 && topScore[at - 1]! < score) at--;
+    topPos.splice(at, 0, i);
+    topScore.splice(at, 0, score);
+    if (topPos.length > limit) {
+      topPos.pop();
+      topScore.pop();
+    }
+  }
+
+  const regioneRef = regione >= 0 ? { codice: index.regioni[regione]!.codice, nome: index.regioni[regione]!.nome } : null;
+  return {
+    parametri: { budget, dimensione, priorita, regione: regioneRef, limit },
+    pesi: { ...weights },
+    regola_pesi: PRIORITY_RULE,
+    fascia_popolazione: { dimensione, min: band.min, max: band.max, anno_popolazione: index.anni_predefiniti.demografia, descrizione: band.descrizione },
+    modello_budget: budgetModel(soglie),
+    totale,
+    esclusi: {
+      senza_popolazione: senzaPopolazione,
+      senza_punteggio: senzaPunteggio,
+      senza_reddito_medio: senzaReddito,
+      motivo:
+        'Comuni del territorio richiesto senza popolazione (dimensione non determinabile), senza punteggio nella fascia di dimensione, o senza reddito medio (fascia di costo non determinabile).',
+    },
+    ordinamento: WIZARD_ORDER,
+    risultati: topPos.map((i, k) => {
+      const r = reddito[i]!;
+      const fascia = costBand(r, soglie);
+      const punteggi = {} as Record<QualityDimension, number | null>;
+      for (let d = 0; d < nDims; d++) punteggi[dims[d]!.id] = cols[d]![i] ?? null;
+      return {
+        posizione: k + 1,
+        ...comuneRef(index, i),
+        popolazione: pop[i]!,
+        reddito_medio_euro: r,
+        fascia_costo: fascia,
+        punteggio: topScore[k]!,
+        punteggio_indice: punteggio[i]!,
+        punteggi: { reddito: punteggi.reddito ?? null, ambiente: punteggi.ambiente ?? null, servizi: punteggi.servizi ?? null, demografia: punteggi.demografia ?? null, sicurezza: punteggi.sicurezza ?? null },
+        perche: explain(q, i, weights, r, fascia, budget),
+        avvisi: q.avvisi.filter((a) => sortedHas(a.posizioni, i)).map((a) => a.codice),
+        link: `/api/qualita-vita/${index.comuni.codice[i]}`,
+      };
+    }),
+    metodologia: METODOLOGIA_LINK,
+    links: { self: canonicalUrl(route, values), metodologia: METODOLOGIA_LINK },
+  };
+}
+
+/**
+ * "Sopra la mediana nazionale in reddito (82 contro 54) e servizi (75 contro 50); reddito medio
+ * 24.310 € (2023), fascia di costo media, compatibile con il budget medio."
+ */
+export function explain(q: QualityColumns, i: number, weights: Readonly<Record<QualityDimension, number>>, redditoMedio: number, fascia: FasciaCosto, budget: Budget): string {
+  const strengths: { nome: string; score: number; median: number; lift: number }[] = [];
+  const missing: string[] = [];
+  for (const d of q.dimensioni) {
+    const s = d.punteggi[i];
+    if (s == null) {
+      missing.push(d.nome.toLowerCase());
+      continue;
+    }
+    const m = q.mediane_dimensioni[d.id];
+    if (m == null || s <= m) continue;
+    strengths.push({ nome: d.nome.toLowerCase(), score: s, median: m, lift: weights[d.id] * (s - m) });
+  }
+  strengths.sort((a, b) => b.lift - a.lift); // stable: equal lifts keep the dimension order
+  const parts: string[] = [];
+  parts.push(
+    strengths.length > 0
+      ? `Sopra la mediana nazionale in ${joinItalian(strengths.slice(0, 2).map((s) => `${s.nome} (${Math.round(s.score)} contro ${Math.round(s.median)})`))}`
+      : 'Nessuna dimensione sopra la mediana nazionale',
+  );
+  if (missing.length > 0) parts.push(`senza dati per ${joinItalian(missing)} (pesi riproporzionati)`);
+  parts.push(`reddito medio ${formatInteger(redditoMedio)} € (${q.soglie_budget.anno}), fascia di costo ${fascia}, compatibile con il budget ${budget}`);
+  return `${parts.join('; ')}.`;
+}

@@ -1,0 +1,130 @@
+import type { RankingColumn, RankingKey, RuntimeIndex, QualityColumns } from '../api/runtime-index.ts';
+import { buildSearchIndex } from '../api/search.ts';
+import { foldText, slugify } from '../api/text.ts';
+import { provenance } from '../data-sources/lib/source.ts';
+import type { ComuneData, Dataset } from './dataset.ts';
+import { MODULES } from './load-sources.ts';
+import { nationalYears } from './national-averages.ts';
+
+/** Accepted spellings of a region filter: the full official name and each language's part of a bilingual one. */
+export function regionKeys(nome: string): string[] {
+  return [...new Set([nome, ...nome.split('/')].map(foldText))];
+}
+
+function column(
+  dataset: Dataset,
+  spec: Omit<RankingColumn, 'valori'>,
+  value: (c: ComuneData) => number | null,
+): RankingColumn {
+  return { ...spec, valori: dataset.comuni.map(value) };
+}
+
+/** The ranking columns: one value per comune (same order as the index), null where there is none. */
+export function rankingColumns(dataset: Dataset): Record<RankingKey, RankingColumn> {
+  const { demografia: demoYear, redditi: incomeYear, aria: airYear } = dataset.predefiniti;
+  const demo = (c: ComuneData) => c.demografia.find((d) => d.anno === demoYear);
+  const inc = (c: ComuneData) => c.redditi.find((r) => r.anno === incomeYear);
+  const popFonte = provenance(MODULES.anpr.meta, demoYear);
+  const incomeFonte = provenance(MODULES.irpef.meta, incomeYear);
+  const air = (key: 'pm10' | 'pm25' | 'no2', label: string): RankingColumn => {
+    const sample = dataset.comuni.find((c) => c.ambiente.aria[key].valore_ug_m3 === null)?.ambiente.aria[key].motivo_mancante;
+    const measured = dataset.comuni.some((c) => c.ambiente.aria[key].valore_ug_m3 !== null);
+    return column(
+      dataset,
+      {
+        indicatore: key,
+        descrizione: `Media annua di ${label} (µg/m³)`,
+        unita: 'µg/m³',
+        anno: airYear,
+        motivo_esclusi: measured ? `nessuna stazione con copertura valida nel comune né entro 10 km` : (sample ?? 'nessun dato'),
+        metodo: measured ? 'Media delle stazioni nel comune, altrimenti stazione valida più vicina entro 10 km (vedi /api/metodologia#ambiente).' : null,
+        fonti: measured ? [provenance(MODULES.aria.meta, airYear)] : [],
+      },
+      (c) => c.ambiente.aria[key].valore_ug_m3,
+    );
+  };
+  const soilMeta = MODULES.dipe.meta;
+  return {
+    popolazione: column(
+      dataset,
+      { indicatore: 'popolazione', descrizione: 'Popolazione residente', unita: 'abitanti', anno: demoYear, motivo_esclusi: 'popolazione non disponibile', metodo: null, fonti: [popFonte] },
+      (c) => demo(c)?.popolazione_totale ?? null,
+    ),
+    densita: column(
+      dataset,
+      {
+        indicatore: 'densita',
+        descrizione: 'Densità di popolazione',
+        unita: 'abitanti per km²',
+        anno: demoYear,
+        motivo_esclusi: 'popolazione o superficie non disponibile',
+        metodo: 'Derivato: popolazione / superficie (km², 2025), arrotondato a 0,1.',
+        fonti: [popFonte, provenance(MODULES.gi.meta, 2025)],
+      },
+      (c) => demo(c)?.densita_ab_km2 ?? null,
+    ),
+    reddito: column(
+      dataset,
+      {
+        indicatore: 'reddito',
+        descrizione: 'Reddito complessivo medio per contribuente',
+        unita: 'euro',
+        anno: incomeYear,
+        motivo_esclusi: 'reddito complessivo non disponibile',
+        metodo: 'Derivato: ammontare del reddito complessivo / contribuenti con reddito complessivo (MEF), arrotondato all\'euro.',
+        fonti: [incomeFonte],
+      },
+      (c) => inc(c)?.reddito_medio_euro ?? null,
+    ),
+    contribuenti: column(
+      dataset,
+      { indicatore: 'contribuenti', descrizione: 'Numero di contribuenti IRPEF', unita: 'contribuenti', anno: incomeYear, motivo_esclusi: 'valore oscurato o non disponibile', metodo: null, fonti: [incomeFonte] },
+      (c) => inc(c)?.contribuenti ?? null,
+    ),
+    pm10: air('pm10', 'PM10'),
+    pm25: air('pm25', 'PM2.5'),
+    no2: air('no2', 'NO2'),
+    suolo: column(
+      dataset,
+      {
+        indicatore: 'suolo',
+        descrizione: 'Suolo consumato pro capite',
+        unita: 'm² per abitante',
+        anno: 2015,
+        motivo_esclusi: "comune non presente nell'Urban Index (confini 2011–2015)",
+        metodo: 'Dato ISPRA 2015 per comune, pubblicato nell\'Urban Index (DIPE); il dato 2024 è solo provinciale ed è nella scheda /api/ambiente/{codice_istat}.',
+        fonti: [provenance(soilMeta, 2015)],
+      },
+      (c) => c.ambiente.suolo.comune?.suolo_consumato_m2_per_abitante ?? null,
+    ),
+  };
+}
+
+export function buildRuntimeIndex(dataset: Dataset, qualita: QualityColumns, versione: string): RuntimeIndex {
+  const provinceAt = new Map(dataset.province.map((p, i) => [p.sigla, i]));
+  const regionAt = new Map(dataset.regioni.map((r, i) => [r.codice, i]));
+  const demoYear = dataset.predefiniti.demografia;
+  const popolazione = dataset.comuni.map((c) => c.demografia.find((d) => d.anno === demoYear)?.popolazione_totale ?? null);
+  return {
+    versione_dati: versione,
+    fonti: dataset.fonti.map((s) => s.meta.id),
+    anni: { demografia: dataset.anni.demografia, redditi: dataset.anni.redditi, nazionale: nationalYears(dataset) },
+    anni_predefiniti: { ...dataset.predefiniti },
+    regioni: dataset.regioni.map((r) => ({ codice: r.codice, nome: r.nome, slug: slugify(r.nome.split('/')[0]!), chiavi: regionKeys(r.nome) })),
+    province: dataset.province.map((p) => {
+      const sample = dataset.comuni.find((c) => c.anagrafica.provincia.sigla === p.sigla);
+      return { sigla: p.sigla, nome: p.nome, codice: sample?.anagrafica.provincia.codice ?? '', regione: regionAt.get(p.codice_regione)! };
+    }),
+    comuni: {
+      codice: dataset.comuni.map((c) => c.anagrafica.codice_istat),
+      nome: dataset.comuni.map((c) => c.anagrafica.nome),
+      provincia: dataset.comuni.map((c) => provinceAt.get(c.anagrafica.provincia.sigla)!),
+      popolazione,
+    },
+    classifiche: rankingColumns(dataset),
+    qualita,
+    search: buildSearchIndex(
+      dataset.comuni.map((c, i) => ({ codice_istat: c.anagrafica.codice_istat, nome: c.anagrafica.nome, nome_altra_lingua: c.anagrafica.nome_altra_lingua, popolazione: popolazione[i] ?? null })),
+    ),
+  };
+}

@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { problem } from '../api/problem.ts';
+import { routeById, ROUTE_LIST } from '../api/routes.ts';
+import { computeList } from '../api/handler.ts';
+import { precomputedListVariants, staticFilePath } from '../api/static-files.ts';
+import { sourcePath } from '../data-sources/lib/files.ts';
+import { buildDataset } from './build-dataset.ts';
+import { buildRuntimeIndex } from './build-index.ts';
+import { resolveConfig, type BuildConfig } from './config.ts';
+import { coverageReport, coverageTable } from './coverage.ts';
+import type { Dataset } from './dataset.ts';
+import { loadSources } from './load-sources.ts';
+import { methodologyDoc } from './methodology.ts';
+import { nationalAverages, nationalYears } from './national-averages.ts';
+import { OutputWriter } from './output.ts';
+import { Progress } from './progress.ts';
+import { buildQualitaVitaRecord, computeQualityIndex, toQualityColumns, type QualityResult } from './quality-index.ts';
+import { qualityInputs } from './quality-inputs.ts';
+import { ambienteRecord, comuneRecord, demografiaRecord, redditiRecord } from './render-records.ts';
+import { fonteDoc, provinceDoc, regioniDoc, statusDoc } from './render-meta.ts';
+import { validateDataset } from './validate-dataset.ts';
+import { writeEdgeIndex } from './write-edge-index.ts';
+import type { RuntimeIndex } from '../api/runtime-index.ts';
+import { buildOpenApi } from './openapi.ts';
+
+/** Version of the input data: a hash of every source file read (same files → same version). */
+async function dataVersion(dataDir: string, dataset: Dataset): Promise<string> {
+  const hash = createHash('sha256');
+  for (const s of dataset.fonti) {
+    if (s.mancante !== null) continue;
+    for (const f of s.meta.files) {
+      const bytes = await readFile(sourcePath(dataDir, f)).catch(() => null);
+      if (bytes) hash.update(`${f.path}\0`).update(bytes);
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function writeRecords(writer: OutputWriter, dataset: Dataset, quality: QualityResult, progress: Progress) {
+  const tick = progress.bar('schede dei comuni', dataset.comuni.length);
+  let done = 0;
+  for (const c of dataset.comuni) {
+    const code = c.anagrafica.codice_istat;
+    const file = (id: Parameters<typeof routeById>[0]) => staticFilePath(routeById(id), { codice_istat: code });
+    await writer.json(file('comuni.get'), comuneRecord(c, dataset), 'Comune');
+    await writer.json(file('demografia.get'), demografiaRecord(c, dataset), 'Demografia');
+    await writer.json(file('redditi.get'), redditiRecord(c, dataset), 'Redditi');
+    await writer.json(file('ambiente.get'), ambienteRecord(c), 'Ambiente');
+    await writer.json(file('qualita.get'), buildQualitaVitaRecord(quality, code, c.anagrafica), 'QualitaVita');
+    tick(++done);
+  }
+}
+
+async function writeLists(writer: OutputWriter, index: RuntimeIndex, progress: Progress) {
+  const variants = precomputedListVariants(index);
+  const tick = progress.bar('elenchi e classifiche', variants.length);
+  let done = 0;
+  for (const { route, values } of variants) {
+    await writer.json(staticFilePath(route, values), computeList(index, route, values), route.schema);
+    tick(++done);
+  }
+  return variants.length;
+}
+
+async function writeDocuments(writer: OutputWriter, dataset: Dataset, index: RuntimeIndex, quality: QualityResult) {
+  const national = routeById('confronta.national');
+  await writer.json(staticFilePath(national, {}), nationalAverages(dataset, undefined), national.schema);
+  for (const anno of nationalYears(dataset)) await writer.json(staticFilePath(national, { anno }), nationalAverages(dataset, anno), national.schema);
+  const doc = (id: Parameters<typeof routeById>[0], body: unknown) => writer.json(staticFilePath(routeById(id), {}), body, routeById(id).schema);
+  await doc('regioni.list', regioniDoc(dataset, index));
+  await doc('province.list', provinceDoc(dataset));
+  await doc('fonti.list', { totale: dataset.fonti.length, risultati: dataset.fonti.map(fonteDoc) });
+  for (const s of dataset.fonti) await writer.json(staticFilePath(routeById('fonti.get'), { fonte: s.meta.id }), fonteDoc(s), 'Fonte');
+  await doc('metodologia', methodologyDoc(dataset, quality.metodologia));
+  await doc('openapi', buildOpenApi(ROUTE_LIST));
+  // Body of Netlify's 404 for direct .json URLs that do not exist (see netlify.toml).
+  await writer.json('/api/404.json', problem(404, "Nessuna risorsa a questo indirizzo. Gli indirizzi validi sono descritti in /api/openapi.json.", '/api/'), 'Problem');
+}
+
+export async function build(config: BuildConfig): Promise<{ files: number; bytes: number; seconds: number }> {
+  const progress = new Progress();
+  const started = performance.now();
+  console.log(`comuni-api build\n  fonti: ${config.dataDir}\n  output: ${config.outDir}`);
+  const { data, status } = await progress.step('lettura delle fonti', () => loadSources(config.dataDir));
+  const dataset = await progress.step('unione per codice ISTAT', () => buildDataset(data, status));
+  const problems = await progress.step('controlli di validità', () => validateDataset(dataset));
+  if (problems.length > 0) throw new Error(`the joined dataset fails ${problems.length} check(s):\n  ${problems.join('\n  ')}`);
+  const quality = await progress.step('indice di qualità della vita', () => computeQualityIndex(qualityInputs(dataset)));
+  const versione = await dataVersion(config.dataDir, dataset);
+  const index = buildRuntimeIndex(dataset, toQualityColumns(quality, dataset.comuni.map((c) => c.anagrafica.codice_istat)), versione);
+  const writer = await OutputWriter.create(config.outDir);
+  try {
+    await progress.step('schede per comune', () => writeRecords(writer, dataset, quality, progress));
+    await progress.step('elenchi e classifiche', () => writeLists(writer, index, progress));
+    await progress.step('documenti', () => writeDocuments(writer, dataset, index, quality));
+    const scored = new Set(quality.comuni.filter((c) => c.punteggio !== null).map((c) => c.codice_istat));
+    const coverage = coverageReport(dataset, (c) => scored.has(c.anagrafica.codice_istat));
+    await writer.json(staticFilePath(routeById('copertura'), {}), coverage, 'Copertura');
+    await writer.text('/report/build-report.json', `${JSON.stringify({ versione_dati: versione, ...dataset.report, sensibilita_qualita: quality.sensibilita }, null, 2)}\n`);
+    // /api/status is the one file with a timestamp; it counts itself.
+    await writer.json(staticFilePath(routeById('status'), {}), statusDoc(dataset, versione, new Date().toISOString(), writer.files + 1, new Map()), 'Status');
+    await writer.commit(config.outDir);
+    const edge = await writeEdgeIndex(config.generatedDir, index);
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`\nCopertura dei campi (anche in /api/copertura):\n${coverageTable(coverage)}\n`);
+    console.log(`Indice per l'edge function: ${edge.path} (${(edge.bytes / 1e6).toFixed(2)} MB)`);
+    console.log(`Fatto: ${writer.files} file, ${(writer.bytes / 1e6).toFixed(1)} MB in ${config.outDir}, ${seconds.toFixed(1)} s.`);
+    return { files: writer.files, bytes: writer.bytes, seconds };
+  } catch (error) {
+    await writer.discard();
+    throw error;
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  build(resolveConfig(process.argv.slice(2))).catch((error: unknown) => {
+    console.error(`\nBuild failed; the previous output (if any) is untouched.\n${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}

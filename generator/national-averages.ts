@@ -1,0 +1,175 @@
+import { canonicalUrl } from '../api/envelope.ts';
+import { routeById } from '../api/routes.ts';
+import type { MediaNazionale, MedieNazionali } from '../api/schemas/nazionale.ts';
+import type { ComuneData, Dataset } from './dataset.ts';
+import { estimateMedianFromBrackets } from './estimate-median.ts';
+import { ratio, round } from '../api/numbers.ts';
+
+const METHODOLOGY = '/api/metodologia#medie-nazionali';
+
+function indicator(valore: number | null, anno: number | null, unita: string, metodo: string, comuni: number, fonte: string | null, motivo: string | null = null): MediaNazionale {
+  return { valore, anno, unita, metodo, comuni_considerati: comuni, fonte, motivo_mancante: valore === null ? (motivo ?? 'Nessun comune con un valore.') : null };
+}
+
+function missing(unita: string, anno: number, domain: string, years: number[]): MediaNazionale {
+  return indicator(null, anno, unita, '—', 0, null, `Nessun dato ${domain} per il ${anno}; anni disponibili: ${years.join(', ')}.`);
+}
+
+function demographics(comuni: ComuneData[], anno: number) {
+  let pop = 0;
+  let area = 0;
+  let n = 0;
+  let fonte: string | null = null;
+  for (const c of comuni) {
+    const d = c.demografia.find((e) => e.anno === anno);
+    if (!d || d.popolazione_totale === null) continue;
+    pop += d.popolazione_totale;
+    n++;
+    fonte ??= d.fonti.popolazione_totale?.fonte ?? null;
+    if (c.anagrafica.superficie_km2 !== null) area += c.anagrafica.superficie_km2;
+  }
+  return {
+    popolazione_totale: indicator(n ? pop : null, anno, 'abitanti', 'Somma della popolazione dei comuni attuali con un valore per l\'anno.', n, fonte),
+    popolazione_media_comunale: indicator(n ? round(pop / n, 0) : null, anno, 'abitanti per comune', 'Popolazione totale / numero di comuni con un valore.', n, fonte),
+    densita_ab_km2: indicator(ratio(pop, area, 1), anno, 'abitanti per km²', 'Totale su totale: popolazione totale / superficie totale (2025) degli stessi comuni.', n, fonte),
+  };
+}
+
+function income(comuni: ComuneData[], anno: number) {
+  let contribuenti = 0;
+  let nContribuenti = 0;
+  let amount = 0;
+  let count = 0;
+  let nTotals = 0;
+  let fonte: string | null = null;
+  let bracketsSeen = false;
+  const brackets: { da: number | null; a: number | null; frequenza: number }[] = [];
+  for (const c of comuni) {
+    const r = c.redditi.find((e) => e.anno === anno);
+    if (!r) continue;
+    fonte ??= r.fonte.fonte;
+    if (r.contribuenti !== null) {
+      contribuenti += r.contribuenti;
+      nContribuenti++;
+    }
+    if (r.reddito_complessivo.ammontare_euro !== null && r.reddito_complessivo.frequenza !== null) {
+      amount += r.reddito_complessivo.ammontare_euro;
+      count += r.reddito_complessivo.frequenza;
+      nTotals++;
+    }
+    r.scaglioni?.forEach((s, i) => {
+      bracketsSeen = true;
+      brackets[i] ??= { da: s.da_euro, a: s.a_euro, frequenza: 0 };
+      brackets[i]!.frequenza += s.frequenza ?? 0;
+    });
+  }
+  const median = bracketsSeen ? estimateMedianFromBrackets(brackets) : null;
+  return {
+    contribuenti_totali: indicator(nContribuenti ? contribuenti : null, anno, 'contribuenti', 'Somma dei contribuenti dei comuni attuali (esclusa la riga MEF dei contribuenti senza comune).', nContribuenti, fonte),
+    reddito_complessivo_totale_euro: indicator(nTotals ? round(amount, 0) : null, anno, 'euro', 'Somma del reddito complessivo dei comuni in cui è noto (pubblicato, o somma di scaglioni tutti pubblicati).', nTotals, fonte),
+    reddito_medio_euro: indicator(
+      ratio(amount, count, 0),
+      anno,
+      'euro per contribuente',
+      'Totale su totale: reddito complessivo / contribuenti con reddito complessivo, sui comuni in cui entrambi sono noti.',
+      nTotals,
+      fonte,
+    ),
+    reddito_mediano_stimato_euro: indicator(
+      median?.valore ?? null,
+      anno,
+      'euro',
+      'STIMA: mediana interpolata negli scaglioni nazionali, somma delle frequenze pubblicate di ogni scaglione su tutti i comuni (le celle oscurate per riservatezza non sono contate).',
+      bracketsSeen ? nContribuenti : 0,
+      fonte,
+      bracketsSeen ? 'Mediana non stimabile dagli scaglioni.' : `Scaglioni non disponibili per il ${anno}.`,
+    ),
+  };
+}
+
+function air(comuni: ComuneData[], anno: number, popYear: number) {
+  const out: Record<string, MediaNazionale> = {};
+  for (const p of ['pm10', 'no2', 'pm25', 'o3'] as const) {
+    let weighted = 0;
+    let weights = 0;
+    let n = 0;
+    let motivo: string | null = null;
+    for (const c of comuni) {
+      const v = c.ambiente.aria[p];
+      motivo ??= v.motivo_mancante;
+      const pop = c.demografia.find((e) => e.anno === popYear)?.popolazione_totale ?? null;
+      if (v.valore_ug_m3 === null || v.anno !== anno || pop === null) continue;
+      weighted += v.valore_ug_m3 * pop;
+      weights += pop;
+      n++;
+    }
+    out[`${p}_ug_m3`] = indicator(
+      ratio(weighted, weights, 1),
+      anno,
+      'µg/m³',
+      `Media ponderata per la popolazione (${popYear}) dei comuni con un valore misurato o attribuito: esposizione media dei residenti coperti, non media nazionale di tutto il territorio.`,
+      n,
+      n ? 'ispra-aria' : null,
+      motivo,
+    );
+  }
+  return out;
+}
+
+function soil(dataset: Dataset, anno: number) {
+  const seen = new Map<string, { ettari: number; area: number }>();
+  for (const c of dataset.comuni) {
+    const p = c.ambiente.suolo.provincia;
+    const area = dataset.province.find((x) => x.sigla === c.anagrafica.provincia.sigla)?.superficie_km2 ?? null;
+    if (p && p.suolo_consumato_ettari !== null && area !== null) seen.set(p.sigla, { ettari: p.suolo_consumato_ettari, area: area * 100 });
+  }
+  const ha = [...seen.values()].reduce((t, x) => t + x.ettari, 0);
+  const area = [...seen.values()].reduce((t, x) => t + x.area, 0);
+  return {
+    suolo_consumato_percentuale: indicator(
+      seen.size ? round((ha / area) * 100, 2) : null,
+      anno,
+      '% della superficie',
+      `Totale su totale: ettari consumati di ${seen.size} province / loro superficie (2025).`,
+      dataset.comuni.filter((c) => c.ambiente.suolo.provincia).length,
+      seen.size ? 'ispra-suolo' : null,
+    ),
+  };
+}
+
+/**
+ * National averages of the compared indicators for one requested year (or, with
+ * `anno` undefined, each domain at its default year). Every figure says how it was
+ * computed; a domain without data for the year gives null with the available years.
+ */
+export function nationalAverages(dataset: Dataset, anno: number | undefined): MedieNazionali {
+  const { anni, predefiniti } = dataset;
+  const demoYear = anno ?? predefiniti.demografia;
+  const incomeYear = anno ?? predefiniti.redditi;
+  const airYear = anno ?? predefiniti.aria;
+  const soilYear = anno ?? predefiniti.suolo;
+  const airYears = anni.aria === null ? [] : [anni.aria];
+  const demo = anni.demografia.includes(demoYear)
+    ? demographics(dataset.comuni, demoYear)
+    : Object.fromEntries(['popolazione_totale', 'popolazione_media_comunale', 'densita_ab_km2'].map((k) => [k, missing('—', demoYear, 'demografico', anni.demografia)]));
+  const inc = anni.redditi.includes(incomeYear)
+    ? income(dataset.comuni, incomeYear)
+    : Object.fromEntries(['contribuenti_totali', 'reddito_complessivo_totale_euro', 'reddito_medio_euro', 'reddito_mediano_stimato_euro'].map((k) => [k, missing('—', incomeYear, 'di reddito', anni.redditi)]));
+  const aria = airYears.includes(airYear)
+    ? air(dataset.comuni, airYear, predefiniti.demografia)
+    : Object.fromEntries(['pm10_ug_m3', 'no2_ug_m3', 'pm25_ug_m3', 'o3_ug_m3'].map((k) => [k, missing('µg/m³', airYear, 'sulla qualità dell\'aria', airYears)]));
+  const suolo = soilYear === anni.suolo ? soil(dataset, soilYear) : { suolo_consumato_percentuale: missing('%', soilYear, 'sul consumo di suolo', [anni.suolo]) };
+  return {
+    anno_richiesto: anno ?? null,
+    indicatori: { ...demo, ...inc, ...aria, ...suolo },
+    anni_disponibili: { demografia: anni.demografia, redditi: anni.redditi, aria: airYears, suolo: [anni.suolo] },
+    metodologia: METHODOLOGY,
+    links: { self: canonicalUrl(routeById('confronta.national'), { anno }) },
+  };
+}
+
+/** Years with a precomputed national-averages file: every year any domain has. */
+export function nationalYears(dataset: Dataset): number[] {
+  const { anni } = dataset;
+  return [...new Set([...anni.demografia, ...anni.redditi, ...(anni.aria === null ? [] : [anni.aria]), anni.suolo])].sort((a, b) => a - b);
+}

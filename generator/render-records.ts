@@ -1,0 +1,102 @@
+import { canonicalUrl } from '../api/envelope.ts';
+import { selectYear } from '../api/projection.ts';
+import { routeById } from '../api/routes.ts';
+import type { Ambiente } from '../api/schemas/ambiente.ts';
+import type { Comune } from '../api/schemas/comune.ts';
+import type { Demografia, DemografiaAnno } from '../api/schemas/demografia.ts';
+import type { Redditi, RedditiAnno } from '../api/schemas/redditi.ts';
+import { provenance } from '../data-sources/lib/source.ts';
+import type { ComuneData, Dataset } from './dataset.ts';
+import { MODULES } from './load-sources.ts';
+import { round } from '../api/numbers.ts';
+
+const METHODOLOGY = '/api/metodologia';
+
+/** The complete registry record of /api/comuni/{codice_istat}. */
+export function comuneRecord(c: ComuneData, dataset: Dataset): Comune {
+  const a = c.anagrafica;
+  const code = a.codice_istat;
+  const pop = c.demografia.find((d) => d.anno === dataset.predefiniti.demografia) ?? null;
+  const elenco = dataset.fonti.find((s) => s.meta.id === MODULES.elenco.meta.id)!.meta;
+  const contatti = dataset.fonti.find((s) => s.meta.id === MODULES.comuniIta.meta.id)!;
+  return {
+    ...a,
+    popolazione:
+      pop && pop.popolazione_totale !== null
+        ? { anno: pop.anno, data_riferimento: pop.data_riferimento, popolazione_totale: pop.popolazione_totale, densita_ab_km2: pop.densita_ab_km2 }
+        : null,
+    fonti: {
+      anagrafica: provenance(MODULES.gi.meta, 2025, MODULES.gi.meta.referenceDate),
+      nuts: provenance(elenco, 2023),
+      popolazione: pop?.fonti.popolazione_totale ?? null,
+      contatti: a.contatti && contatti.mancante === null ? provenance(contatti.meta, null, contatti.meta.referenceDate) : null,
+    },
+    links: {
+      self: `/api/comuni/${code}`,
+      demografia: `/api/demografia/${code}`,
+      redditi: `/api/redditi/${code}`,
+      ambiente: `/api/ambiente/${code}`,
+      qualita_vita: `/api/qualita-vita/${code}`,
+      confronta: `/api/confronta?comuni=${code}`,
+    },
+  };
+}
+
+/** Mean annual % change between the first and last years of the series (registers and censuses mixed: stated). */
+export function populationTrend(series: DemografiaAnno[]): Demografia['variazione_popolazione'] {
+  const first = series[0];
+  const last = series[series.length - 1];
+  if (!first || !last || first === last || !first.popolazione_totale || last.popolazione_totale === null) return null;
+  const years = last.anno - first.anno;
+  return {
+    da_anno: first.anno,
+    a_anno: last.anno,
+    percentuale: round(((last.popolazione_totale - first.popolazione_totale) / first.popolazione_totale) * 100, 2),
+    metodo: `Variazione percentuale tra la popolazione del ${first.anno} (${first.fonti.popolazione_totale?.fonte}) e del ${last.anno} (${last.fonti.popolazione_totale?.fonte}) in ${years} anni; le fonti (ISTAT, anagrafe ANPR) possono differire di poco tra loro.`,
+  };
+}
+
+export function demografiaRecord(c: ComuneData, dataset: Dataset): Demografia | null {
+  const code = c.anagrafica.codice_istat;
+  const route = routeById('demografia.get');
+  const full = {
+    codice_istat: code,
+    nome: c.anagrafica.nome,
+    serie_storica: c.demografia,
+    anni_disponibili: c.demografia.map((d) => d.anno),
+    variazione_popolazione: populationTrend(c.demografia),
+    metodologia: `${METHODOLOGY}#demografia`,
+    links: { self: '', comune: `/api/comuni/${code}`, redditi: `/api/redditi/${code}` },
+  };
+  // The default year, or this comune's newest year if it has none for the default.
+  const year = c.demografia.some((d) => d.anno === dataset.predefiniti.demografia) ? dataset.predefiniti.demografia : c.demografia.at(-1)?.anno;
+  if (year === undefined) return null;
+  return selectYear<DemografiaAnno, Demografia>(full, year, canonicalUrl(route, { codice_istat: code }));
+}
+
+export function redditiRecord(c: ComuneData, dataset: Dataset): Redditi | null {
+  const code = c.anagrafica.codice_istat;
+  const route = routeById('redditi.get');
+  const full = {
+    codice_istat: code,
+    nome: c.anagrafica.nome,
+    serie_storica: c.redditi,
+    anni_disponibili: c.redditi.map((r) => r.anno),
+    metodologia: `${METHODOLOGY}#redditi`,
+    links: { self: '', comune: `/api/comuni/${code}`, demografia: `/api/demografia/${code}` },
+  };
+  const year = c.redditi.some((r) => r.anno === dataset.predefiniti.redditi) ? dataset.predefiniti.redditi : c.redditi.at(-1)?.anno;
+  if (year === undefined) return null;
+  return selectYear<RedditiAnno, Redditi>(full, year, canonicalUrl(route, { codice_istat: code }));
+}
+
+export function ambienteRecord(c: ComuneData): Ambiente {
+  const code = c.anagrafica.codice_istat;
+  return {
+    codice_istat: code,
+    nome: c.anagrafica.nome,
+    ...c.ambiente,
+    metodologia: `${METHODOLOGY}#ambiente`,
+    links: { self: `/api/ambiente/${code}`, comune: `/api/comuni/${code}` },
+  };
+}

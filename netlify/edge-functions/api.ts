@@ -1,0 +1,27 @@
+// Netlify Edge Function (Deno): every /api request that is not a direct .json file.
+// It validates the request with the shared route table; a precomputed answer is a
+// rewrite to the static file (served by the CDN with netlify.toml's headers), anything
+// else is computed here from the generated index. No file-system access at run time.
+import { createHandler, handlerContext } from '../../api/handler.ts';
+import index from '../../generated/edge-index.js';
+
+const handle = createHandler(
+  handlerContext(index, {
+    // Record files (for `anno` projections and comparisons) come from the CDN.
+    async read(path, base) {
+      const response = await fetch(new URL(path, base));
+      return response.ok ? response.text() : null;
+    },
+  }),
+  // Returning a URL tells Netlify to rewrite to that static file.
+  async (path, request) => new URL(path, request.url),
+);
+
+export default (request: Request) => handle(request);
+
+export const config = {
+  path: '/api/*',
+  excludedPath: ['/api/*.json'],
+  // Dynamic answers carry Cache-Control and ETag; let the CDN cache them.
+  cache: 'manual',
+};

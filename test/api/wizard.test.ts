@@ -1,0 +1,292 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import type { ParamValues } from '../../api/params.ts';
+import { routeById } from '../../api/routes.ts';
+import type { QualityDimension, RankingColumn, RankingKey, RuntimeIndex } from '../../api/runtime-index.ts';
+import { Wizard } from '../../api/schemas/qualita.ts';
+import { answerWizard, BUDGET_MODEL, budgetModel, costBand, explain, POPULATION_BANDS, PRIORITY_SHARE, PRIORITY_WEIGHTS, type Priorita } from '../../api/wizard.ts';
+import { computeQualityIndex, DIMENSION_WEIGHTS, QUALITY_DIMENSIONS, toQualityColumns, type IndicatorDefinition, type QualityInput } from '../../generator/quality-index.ts';
+
+const ROUTE = routeById('qualita.wizard');
+const DIMS = QUALITY_DIMENSIONS;
+
+interface Row {
+  codice: string;
+  nome: string;
+  provincia: number;
+  popolazione: number | null;
+  /** reddito, ambiente, servizi, demografia, sicurezza; null = the comune has no score at all. */
+  dims: (number | null)[] | null;
+  reddito: number | null;
+}
+
+/** Index total as the generator computes it: spec weights, re-weighted over the dimensions present, 1 decimal. */
+function indexTotal(dims: (number | null)[] | null): number | null {
+  if (!dims) return null;
+  let num = 0;
+  let den = 0;
+  dims.forEach((s, k) => {
+    if (s === null) return;
+    num += DIMENSION_WEIGHTS[DIMS[k]!] * s;
+    den += DIMENSION_WEIGHTS[DIMS[k]!];
+  });
+  return den === 0 ? null : Math.round((num / den) * 10) / 10;
+}
+
+// Thresholds of the budget model in this index: bassa ≤ 18.000 €, alta ≥ 24.000 €.
+const SOGLIE = { basso_max: 18_000, alto_min: 24_000, anno: 2023, metodo: 'Soglie di prova.' };
+
+const ROWS: Row[] = [
+  { codice: '001001', nome: 'Alfa', provincia: 0, popolazione: 4_999, dims: [80, 40, 40, 40, 40], reddito: 17_000 },
+  { codice: '001002', nome: 'Beta', provincia: 0, popolazione: 5_000, dims: [40, 90, 40, 40, 40], reddito: 18_000 },
+  { codice: '001003', nome: 'Gamma', provincia: 0, popolazione: 50_000, dims: [60, 60, 60, 60, null], reddito: 18_001 },
+  { codice: '001004', nome: 'Delta', provincia: 0, popolazione: 50_001, dims: [70, 70, 70, 70, 70], reddito: 24_000 },
+  { codice: '001005', nome: 'Epsilon', provincia: 0, popolazione: null, dims: [50, 50, 50, 50, 50], reddito: 20_000 },
+  { codice: '015001', nome: 'Zeta', provincia: 1, popolazione: 3_000, dims: [40, 80, 40, 40, 40], reddito: 15_000 },
+  { codice: '015002', nome: 'Eta', provincia: 1, popolazione: 1_000, dims: [40, 80, 40, 40, 40], reddito: 16_000 },
+  { codice: '015003', nome: 'Theta', provincia: 1, popolazione: 2_000, dims: null, reddito: 19_000 },
+  { codice: '015004', nome: 'Iota', provincia: 1, popolazione: 2_500, dims: [90, 90, 90, 90, 90], reddito: null },
+  { codice: '015005', nome: 'Kappa', provincia: 1, popolazione: 800, dims: [90, 30, 30, 30, 30], reddito: 30_000 },
+];
+
+function makeIndex(rows: Row[], qualita?: RuntimeIndex['qualita']): RuntimeIndex {
+  const emptyRanking = (indicatore: string): RankingColumn => ({ indicatore, descrizione: '', unita: '', anno: null, motivo_esclusi: '', metodo: null, fonti: [], valori: rows.map(() => null) });
+  const keys: RankingKey[] = ['popolazione', 'densita', 'reddito', 'contribuenti', 'pm10', 'pm25', 'no2', 'suolo'];
+  return {
+    versione_dati: 'test',
+    fonti: [],
+    anni: { demografia: [2025], redditi: [2023], nazionale: [2023] },
+    anni_predefiniti: { demografia: 2025, redditi: 2023, aria: 2022, suolo: 2024 },
+    regioni: [
+      { codice: '01', nome: 'Piemonte', slug: 'piemonte', chiavi: ['piemonte'] },
+      { codice: '03', nome: 'Lombardia', slug: 'lombardia', chiavi: ['lombardia'] },
+    ],
+    province: [
+      { sigla: 'TO', nome: 'Torino', codice: '001', regione: 0 },
+      { sigla: 'MI', nome: 'Milano', codice: '015', regione: 1 },
+    ],
+    comuni: { codice: rows.map((r) => r.codice), nome: rows.map((r) => r.nome), provincia: rows.map((r) => r.provincia), popolazione: rows.map((r) => r.popolazione) },
+    classifiche: Object.fromEntries(keys.map((k) => [k, emptyRanking(k)])) as Record<RankingKey, RankingColumn>,
+    qualita: qualita ?? {
+      punteggio: rows.map((r) => indexTotal(r.dims)),
+      dimensioni: DIMS.map((id, k) => ({ id, nome: id[0]!.toUpperCase() + id.slice(1), peso: DIMENSION_WEIGHTS[id], punteggi: rows.map((r) => (r.dims ? r.dims[k]! : null)) })),
+      reddito_medio: rows.map((r) => r.reddito),
+      soglie_budget: SOGLIE,
+      metodologia: 'Metodologia di prova.',
+      mediane_dimensioni: { reddito: 50, ambiente: 50, servizi: 50, demografia: 50, sicurezza: 50 },
+      avvisi: [
+        { codice: 'pochi_contribuenti', descrizione: 'Meno di 100 contribuenti.', posizioni: [9] },
+        { codice: 'dimensioni_senza_dati', descrizione: 'Dimensioni senza dati.', posizioni: [2] },
+      ],
+    },
+    search: {} as RuntimeIndex['search'],
+  };
+}
+
+const INDEX = makeIndex(ROWS);
+
+function ask(values: Partial<Record<'budget' | 'dimensione' | 'priorita' | 'regione', string>> & { limit?: number }, index = INDEX) {
+  const v: ParamValues = { budget: 'alto', dimensione: 'piccolo', priorita: 'bilanciato', regione: undefined, limit: 10, ...values };
+  return answerWizard(index, ROUTE, v);
+}
+const names = (a: ReturnType<typeof ask>) => a.risultati.map((r) => r.nome);
+
+describe('priority weights', () => {
+  it('bilanciato is the index weights; every table sums to 1', () => {
+    expect(PRIORITY_WEIGHTS.bilanciato).toEqual(DIMENSION_WEIGHTS);
+    for (const p of Object.keys(PRIORITY_WEIGHTS) as Priorita[]) {
+      expect(DIMS.reduce((a, d) => a + PRIORITY_WEIGHTS[p][d], 0), p).toBeCloseTo(1, 12);
+    }
+  });
+
+  it('follows the published rule: 50% to the priority, the rest in the index proportions, whole points by largest remainder', () => {
+    for (const p of ['reddito', 'ambiente', 'servizi'] as const) {
+      const others = DIMS.filter((d) => d !== p);
+      const sum = others.reduce((a, d) => a + DIMENSION_WEIGHTS[d], 0);
+      const exact = others.map((d) => ((DIMENSION_WEIGHTS[d] / sum) * (1 - PRIORITY_SHARE) * 100));
+      const points = exact.map(Math.floor);
+      let left = (1 - PRIORITY_SHARE) * 100 - points.reduce((a, b) => a + b, 0);
+      const byRemainder = exact.map((x, k) => [x - Math.floor(x), k] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+      for (const [, k] of byRemainder) if (left-- > 0) points[k]!++;
+      const expected = Object.fromEntries([[p, PRIORITY_SHARE], ...others.map((d, k) => [d, points[k]! / 100])]);
+      expect(PRIORITY_WEIGHTS[p], p).toEqual(expected);
+    }
+    expect(PRIORITY_WEIGHTS.reddito).toEqual({ reddito: 0.5, ambiente: 0.18, servizi: 0.14, demografia: 0.11, sicurezza: 0.07 });
+  });
+
+  it('re-weights the dimensions: the priority changes the order', () => {
+    // Alfa [80,40,40,40,40], Zeta = Eta [40,80,40,40,40], Kappa [90,30,30,30,30]
+    expect(ask({}).risultati.map((r) => [r.nome, r.punteggio])).toEqual([
+      ['Alfa', 52],
+      ['Zeta', 50],
+      ['Eta', 50],
+      ['Kappa', 48],
+    ]);
+    // reddito: Alfa 0.5·80 + 0.5·40 = 60, Kappa 0.5·90 + 0.5·30 = 60 (tie: lower code first), Zeta 0.5·40 + 0.18·80 + 0.32·40 = 47.2
+    expect(ask({ priorita: 'reddito' }).risultati.map((r) => [r.nome, r.punteggio])).toEqual([
+      ['Alfa', 60],
+      ['Kappa', 60],
+      ['Zeta', 47.2],
+      ['Eta', 47.2],
+    ]);
+    // ambiente: Zeta 0.2·40 + 0.5·80 + 0.3·40 = 60, Alfa 0.2·80 + 0.8·40 = 48, Kappa 0.2·90 + 0.8·30 = 42
+    expect(ask({ priorita: 'ambiente' }).risultati.map((r) => [r.nome, r.punteggio])).toEqual([
+      ['Zeta', 60],
+      ['Eta', 60],
+      ['Alfa', 48],
+      ['Kappa', 42],
+    ]);
+    const a = ask({ priorita: 'servizi' });
+    expect(a.pesi).toEqual(PRIORITY_WEIGHTS.servizi);
+    expect(a.risultati[0]!.punteggio_indice).toBe(52); // the index total is echoed unchanged
+  });
+
+  it('re-weights over the dimensions a comune has (Gamma has no safety data)', () => {
+    // bilanciato: (0.3 + 0.25 + 0.2 + 0.15) · 60 / 0.9 = 60
+    const a = ask({ dimensione: 'medio', budget: 'medio' });
+    expect(a.risultati.map((r) => [r.nome, r.punteggio])).toEqual([
+      ['Gamma', 60],
+      ['Beta', 52.5],
+    ]);
+    expect(a.risultati[0]!.punteggi).toEqual({ reddito: 60, ambiente: 60, servizi: 60, demografia: 60, sicurezza: null });
+    // ambiente: Beta 0.2·40 + 0.5·90 + 0.3·40 = 65 overtakes Gamma (60)
+    expect(names(ask({ dimensione: 'medio', budget: 'medio', priorita: 'ambiente' }))).toEqual(['Beta', 'Gamma']);
+  });
+});
+
+describe('filters', () => {
+  it('puts 4,999 in piccolo, 5,000 and 50,000 in medio, 50,001 in grande', () => {
+    expect(POPULATION_BANDS).toMatchObject({ piccolo: { min: 0, max: 4_999 }, medio: { min: 5_000, max: 50_000 }, grande: { min: 50_001, max: null } });
+    expect(names(ask({ dimensione: 'piccolo' }))).toContain('Alfa'); // 4,999
+    expect(names(ask({ dimensione: 'medio' }))).toEqual(['Gamma', 'Beta']); // 50,000 and 5,000
+    expect(names(ask({ dimensione: 'grande' }))).toEqual(['Delta']); // 50,001
+    const a = ask({ dimensione: 'grande' });
+    expect(a.fascia_popolazione).toMatchObject({ dimensione: 'grande', min: 50_001, max: null, anno_popolazione: 2025 });
+  });
+
+  it('filters by region and counts the comuni left out for missing data', () => {
+    const lombardia = ask({ regione: 'lombardia' });
+    expect(names(lombardia)).toEqual(['Zeta', 'Eta', 'Kappa']);
+    expect(lombardia.parametri.regione).toEqual({ codice: '03', nome: 'Lombardia' });
+    expect(lombardia.esclusi).toMatchObject({ senza_popolazione: 0, senza_punteggio: 1, senza_reddito_medio: 1 }); // Theta, Iota
+    const piemonte = ask({ regione: 'piemonte' });
+    expect(names(piemonte)).toEqual(['Alfa']);
+    expect(piemonte.esclusi).toMatchObject({ senza_popolazione: 1, senza_punteggio: 0, senza_reddito_medio: 0 }); // Epsilon
+    const italia = ask({});
+    expect(italia.parametri.regione).toBeNull();
+    expect(italia.totale).toBe(4);
+    expect(italia.esclusi).toMatchObject({ senza_popolazione: 1, senza_punteggio: 1, senza_reddito_medio: 1 });
+  });
+
+  it('models the budget as a ceiling on the cost band of the average income', () => {
+    expect(costBand(18_000, SOGLIE)).toBe('bassa');
+    expect(costBand(18_001, SOGLIE)).toBe('media');
+    expect(costBand(23_999, SOGLIE)).toBe('media');
+    expect(costBand(24_000, SOGLIE)).toBe('alta');
+    expect(BUDGET_MODEL.fasce_ammesse).toEqual({ basso: ['bassa'], medio: ['bassa', 'media'], alto: ['bassa', 'media', 'alta'] });
+    expect(names(ask({ budget: 'basso' }))).toEqual(['Alfa', 'Zeta', 'Eta']); // Kappa (30.000 €) is alta
+    expect(names(ask({ budget: 'alto' }))).toEqual(['Alfa', 'Zeta', 'Eta', 'Kappa']);
+    expect(names(ask({ dimensione: 'medio', budget: 'basso' }))).toEqual(['Beta']); // 18.000 € bassa, Gamma 18.001 € media
+    expect(names(ask({ dimensione: 'medio', budget: 'medio' }))).toEqual(['Gamma', 'Beta']);
+    const a = ask({ budget: 'basso' });
+    expect(a.modello_budget).toMatchObject({ indicatore: 'reddito_medio_euro', anno: 2023, soglie: { basso_max: 18_000, alto_min: 24_000 } });
+    expect(a.risultati.map((r) => [r.reddito_medio_euro, r.fascia_costo])).toEqual([
+      [17_000, 'bassa'],
+      [15_000, 'bassa'],
+      [16_000, 'bassa'],
+    ]);
+    expect(budgetModel(null)).toMatchObject({ anno: null, soglie: null });
+  });
+
+  it('answers an empty list with totale 0 when nothing matches', () => {
+    const a = ask({ dimensione: 'grande', budget: 'medio' }); // Delta is alta (24.000 €)
+    expect(a.totale).toBe(0);
+    expect(a.risultati).toEqual([]);
+  });
+});
+
+describe('results', () => {
+  it('is deterministic and breaks ties by codice_istat, also when the limit cuts a tie', () => {
+    expect(ask({ priorita: 'ambiente' })).toEqual(ask({ priorita: 'ambiente' }));
+    const two = ask({ limit: 2 });
+    expect(names(two)).toEqual(['Alfa', 'Zeta']);
+    expect(two.totale).toBe(4);
+    expect(names(ask({ priorita: 'ambiente', limit: 1 }))).toEqual(['Zeta']);
+    expect(ask({ limit: 2 }).risultati.map((r) => r.posizione)).toEqual([1, 2]);
+  });
+
+  it('explains each result from its data', () => {
+    const [alfa] = ask({}).risultati;
+    expect(alfa!.perche).toBe('Sopra la mediana nazionale in reddito (80 contro 50); reddito medio 17.000 € (2023), fascia di costo bassa, compatibile con il budget alto.');
+    const gamma = ask({ dimensione: 'medio', budget: 'medio' }).risultati[0]!;
+    expect(gamma.perche).toBe(
+      'Sopra la mediana nazionale in reddito (60 contro 50) e ambiente (60 contro 50); senza dati per sicurezza (pesi riproporzionati); reddito medio 18.001 € (2023), fascia di costo media, compatibile con il budget medio.',
+    );
+    // With priorita ambiente the environment lifts Gamma most (0.5 × 10 against 0.2 × 10).
+    expect(ask({ dimensione: 'medio', budget: 'medio', priorita: 'ambiente' }).risultati[1]!.perche).toMatch(/^Sopra la mediana nazionale in ambiente \(60 contro 50\) e reddito/);
+    // Epsilon: every dimension at the median, none above.
+    expect(explain(INDEX.qualita, 4, PRIORITY_WEIGHTS.bilanciato, 20_000, 'media', 'medio')).toBe(
+      'Nessuna dimensione sopra la mediana nazionale; reddito medio 20.000 € (2023), fascia di costo media, compatibile con il budget medio.',
+    );
+  });
+
+  it('carries the comune reference, flags and links, and matches the Wizard schema', () => {
+    const a = ask({});
+    const kappa = a.risultati.find((r) => r.nome === 'Kappa')!;
+    expect(kappa).toMatchObject({
+      codice_istat: '015005',
+      provincia: { sigla: 'MI', nome: 'Milano' },
+      regione: { codice: '03', nome: 'Lombardia' },
+      popolazione: 800,
+      avvisi: ['pochi_contribuenti'],
+      link: '/api/qualita-vita/015005',
+    });
+    expect(a.links.self).toBe('/api/qualita-vita/wizard?budget=alto&dimensione=piccolo&priorita=bilanciato');
+    expect(ask({ regione: 'lombardia', limit: 5 }).links.self).toBe('/api/qualita-vita/wizard?budget=alto&dimensione=piccolo&priorita=bilanciato&regione=lombardia&limit=5');
+    expect(a.parametri).toEqual({ budget: 'alto', dimensione: 'piccolo', priorita: 'bilanciato', regione: null, limit: 10 });
+    const validate = new Ajv2020({ allErrors: true, strict: false }).compile(Wizard);
+    for (const body of [a, ask({ dimensione: 'medio', budget: 'medio' }), ask({ dimensione: 'grande', budget: 'basso' })]) {
+      expect(validate(JSON.parse(JSON.stringify(body))), JSON.stringify(validate.errors)).toBe(true);
+    }
+  });
+});
+
+describe('with columns built by the generator', () => {
+  // 20 comuni, one indicator per dimension, values from a fixed sequence; a few gaps.
+  const defs: IndicatorDefinition[] = DIMS.map((d) => ({ id: `x_${d}`, dimensione: d, nome: d, unita: 'u', direzione: 'maggiore_migliore', livello: 'comune', descrizione: d }));
+  const rows: Row[] = [];
+  const inputs: QualityInput[] = [];
+  let seed = 7;
+  const next = () => (seed = (seed * 48271) % 2147483647) % 1000;
+  for (let k = 0; k < 20; k++) {
+    const codice = `${k < 10 ? '001' : '015'}${String(k + 1).padStart(3, '0')}`;
+    const indicatori: QualityInput['indicatori'] = {};
+    defs.forEach((d, j) => {
+      if ((k + j) % 7 === 0) return; // gap: this comune lacks this indicator
+      indicatori[d.id] = { valore: next(), anno: 2023, fonte: null };
+    });
+    indicatori.reddito_medio_euro = { valore: 14_000 + next() * 15, anno: 2023, fonte: null };
+    inputs.push({ codice_istat: codice, regione: k < 10 ? '01' : '03', popolazione: 1_000 + k, contribuenti: 500, indicatori });
+    rows.push({ codice, nome: `Comune ${k + 1}`, provincia: k < 10 ? 0 : 1, popolazione: 1_000 + k, dims: null, reddito: null });
+  }
+  const result = computeQualityIndex(inputs, defs);
+  const index = makeIndex(rows, toQualityColumns(result, rows.map((r) => r.codice)));
+
+  it('bilanciato reproduces the index total and order exactly', () => {
+    const a = ask({ limit: 50 }, index);
+    expect(a.totale).toBe(20);
+    for (const r of a.risultati) expect(r.punteggio).toBe(r.punteggio_indice);
+    const national = result.comuni.filter((c) => c.punteggio !== null).sort((x, y) => x.posizione_nazionale! - y.posizione_nazionale!);
+    expect(a.risultati.map((r) => r.codice_istat)).toEqual(national.map((c) => c.codice_istat));
+  });
+
+  it('uses the terciles computed by the generator for the budget', () => {
+    const s = index.qualita.soglie_budget;
+    const basso = ask({ budget: 'basso', limit: 50 }, index);
+    expect(basso.risultati.every((r) => r.reddito_medio_euro <= s.basso_max)).toBe(true);
+    const inLowBand = index.qualita.reddito_medio.filter((r) => r !== null && r <= s.basso_max).length;
+    expect(basso.totale).toBe(inLowBand);
+    expect(inLowBand).toBeGreaterThanOrEqual(6); // a third of 20, give or take the rounding of the threshold
+    expect(inLowBand).toBeLessThanOrEqual(8);
+  });
+});

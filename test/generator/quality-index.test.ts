@@ -1,0 +1,406 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { MetodologiaQualita, QualitaVita } from '../../api/schemas/qualita.ts';
+import { PRIORITY_WEIGHTS } from '../../api/wizard.ts';
+import type { Provenance } from '../../data-sources/lib/source.ts';
+import {
+  budgetThresholds,
+  buildQualitaVitaRecord,
+  computeQualityIndex,
+  DIMENSION_WEIGHTS,
+  FEW_TAXPAYERS_THRESHOLD,
+  normalisationParams,
+  normaliseValue,
+  QUALITY_DIMENSIONS,
+  QUALITY_INDICATORS,
+  quantile,
+  sensitivityFromDimensionScores,
+  sensitivityTop100,
+  toQualityColumns,
+  type IndicatorDefinition,
+  type QualityInput,
+} from '../../generator/quality-index.ts';
+
+const FONTE: Provenance = {
+  fonte: 'test-fonte',
+  editore: 'Editore di prova',
+  dataset: 'Dataset di prova',
+  licenza: 'CC BY 4.0',
+  anno_riferimento: 2023,
+  data_riferimento: null,
+  metadati: '/api/fonti/test-fonte',
+};
+
+const def = (id: string, dimensione: IndicatorDefinition['dimensione'], direzione: IndicatorDefinition['direzione'], extra: Partial<IndicatorDefinition> = {}): IndicatorDefinition => ({
+  id,
+  dimensione,
+  nome: id,
+  unita: 'u',
+  direzione,
+  livello: 'comune',
+  descrizione: `indicatore ${id}`,
+  ...extra,
+});
+
+/**
+ * Small set: two income indicators (one up, one down), two environment indicators of weight
+ * 1 and 0.5, one each for the other dimensions (safety provincial).
+ */
+const DEFS: IndicatorDefinition[] = [
+  def('R1', 'reddito', 'maggiore_migliore'),
+  def('R2', 'reddito', 'minore_migliore'),
+  def('A1', 'ambiente', 'minore_migliore'),
+  def('A2', 'ambiente', 'minore_migliore', { peso: 0.5 }),
+  def('S1', 'servizi', 'maggiore_migliore'),
+  def('D1', 'demografia', 'maggiore_migliore'),
+  def('K1', 'sicurezza', 'minore_migliore', { livello: 'provincia' }),
+];
+const IDS = DEFS.map((d) => d.id);
+
+type Values = Partial<Record<string, number | null>>;
+
+function comune(codice: string, regione: string, values: Values, contribuenti: number | null = 1000, popolazione: number | null = 3000): QualityInput {
+  const indicatori: QualityInput['indicatori'] = {};
+  for (const [id, v] of Object.entries(values)) {
+    indicatori[id] = v === null ? { valore: null, anno: null, fonte: null, motivo_mancante: `${id} oscurato nella fonte` } : { valore: v!, anno: 2023, fonte: FONTE };
+  }
+  return { codice_istat: codice, regione, popolazione, contribuenti, indicatori };
+}
+
+const all = (v: number): Values => Object.fromEntries(IDS.map((id) => [id, v]));
+
+/**
+ * Three comuni at 0 and three at 100 on every indicator pin the 5th and 95th percentiles of
+ * every indicator to 0 and 100 (for 6 ≤ n ≤ 41 values in [0, 100]), so each normalised value
+ * is the raw value (maggiore_migliore) or 100 − value (minore_migliore): the expectations
+ * below are computed by hand from that.
+ */
+const FILLERS: QualityInput[] = [
+  comune('003001', '03', all(0)),
+  comune('003002', '03', all(0)),
+  comune('003003', '03', all(0)),
+  comune('003004', '03', all(100)),
+  comune('003005', '03', all(100)),
+  comune('003006', '03', all(100)),
+];
+
+const T1 = comune('001001', '01', { R1: 80, R2: 20, A1: 30, A2: 60, S1: 50, D1: 40, K1: 50 });
+const T2 = comune('001002', '01', { R1: 60, R2: null, A1: 10, A2: 10, S1: 70, D1: 70, K1: 50 });
+const T3 = comune('001003', '01', { R1: 90, R2: 10, A1: 50, A2: 50, S1: 40, D1: 30 }); // no safety data at all
+const T4 = comune('002001', '02', {}, null, 800); // no data at all
+const T5 = comune('002002', '02', { R1: 80, R2: 20, A1: 30, A2: 60, S1: 50, D1: 40, K1: 50 }); // same values as T1
+const T6 = comune('002003', '02', all(50), FEW_TAXPAYERS_THRESHOLD - 1);
+const T7 = comune('002004', '02', all(50), FEW_TAXPAYERS_THRESHOLD);
+
+// T5 before T1 and the fillers first: ranks must not depend on the input order.
+const INPUTS = [...FILLERS, T5, T4, T3, T2, T1, T6, T7];
+
+const result = computeQualityIndex(INPUTS, DEFS);
+const get = (code: string) => result.comuni.find((c) => c.codice_istat === code)!;
+
+describe('weights and indicator set', () => {
+  it('uses the weights of SPEC.md, summing to 1, and the wizard\'s bilanciato is the same table', () => {
+    expect(DIMENSION_WEIGHTS).toEqual({ reddito: 0.3, ambiente: 0.25, servizi: 0.2, demografia: 0.15, sicurezza: 0.1 });
+    expect(QUALITY_DIMENSIONS.reduce((a, d) => a + DIMENSION_WEIGHTS[d], 0)).toBeCloseTo(1, 12);
+    expect(PRIORITY_WEIGHTS.bilanciato).toEqual(DIMENSION_WEIGHTS);
+  });
+
+  it('defines the agreed indicators with their dimension, direction and level', () => {
+    const byId = Object.fromEntries(QUALITY_INDICATORS.map((d) => [d.id, [d.dimensione, d.direzione === 'maggiore_migliore' ? 'up' : 'down', d.livello]]));
+    expect(byId).toEqual({
+      reddito_medio_euro: ['reddito', 'up', 'comune'],
+      quota_contribuenti_sotto_10000: ['reddito', 'down', 'comune'],
+      contribuenti_per_abitante: ['reddito', 'up', 'comune'],
+      pm10_ug_m3: ['ambiente', 'down', 'comune'],
+      no2_ug_m3: ['ambiente', 'down', 'comune'],
+      suolo_consumato_m2_per_abitante: ['ambiente', 'down', 'comune'],
+      suolo_consumato_percentuale_provincia: ['ambiente', 'down', 'provincia'],
+      tempo_polo_servizi_minuti: ['servizi', 'down', 'comune'],
+      farmacie_per_1000_abitanti: ['servizi', 'up', 'comune'],
+      posti_letto_ospedalieri_per_1000_abitanti: ['servizi', 'up', 'comune'],
+      popolazione_esclusa_banda_larga_pct: ['servizi', 'down', 'comune'],
+      tempo_ospedale_provincia_minuti: ['servizi', 'down', 'provincia'],
+      variazione_popolazione_annua_pct: ['demografia', 'up', 'comune'],
+      indice_vecchiaia: ['demografia', 'down', 'comune'],
+      delitti_per_1000_abitanti_provincia: ['sicurezza', 'down', 'provincia'],
+    });
+  });
+
+  it('rejects weights that do not sum to 1, duplicate indicators and duplicate comuni', () => {
+    expect(() => computeQualityIndex(INPUTS, DEFS, { ...DIMENSION_WEIGHTS, sicurezza: 0.2 })).toThrow(/sum to 1\.1/);
+    expect(() => computeQualityIndex(INPUTS, [...DEFS, DEFS[0]!])).toThrow(/R1.*twice/);
+    expect(() => computeQualityIndex([T1, T1], DEFS)).toThrow(/001001 given twice/);
+    expect(() => computeQualityIndex([comune('001009', '01', { R1: Number.NaN })], DEFS)).toThrow(/not a finite number/);
+  });
+});
+
+describe('normalisation', () => {
+  // 20 ordinary values 0..19 and one outlier: n = 21, so P5 sits on x[1] and P95 on x[19].
+  const values = [...Array.from({ length: 20 }, (_, k) => k), 1000];
+
+  it('clips at the 5th and 95th percentile (type 7) so one outlier does not squash the others', () => {
+    expect(quantile([1, 2, 3, 4], 0.05)).toBeCloseTo(1.15, 12);
+    expect(quantile([10, 20, 30, 40], 1 / 3)).toBe(20);
+    const up = normalisationParams(def('x', 'reddito', 'maggiore_migliore'), values);
+    expect(up).toMatchObject({ metodo: 'min_max_percentili', n_valori: 21, valore_basso: 1, valore_alto: 19, minimo: 0, massimo: 1000, percentile_basso: 5, percentile_alto: 95 });
+    expect(normaliseValue(10, up)).toBe(50); // (10 − 1) / 18; plain min–max would give 1.0
+    expect(normaliseValue(4, up)).toBe(16.7);
+    expect(normaliseValue(0, up)).toBe(0); // below P5: clipped
+    expect(normaliseValue(1000, up)).toBe(100); // the outlier: clipped to P95
+  });
+
+  it('reverses the scale for minore_migliore', () => {
+    const down = normalisationParams(def('x', 'ambiente', 'minore_migliore'), values);
+    expect(normaliseValue(4, down)).toBe(83.3);
+    expect(normaliseValue(16, down)).toBe(16.7);
+    expect(normaliseValue(0, down)).toBe(100);
+    expect(normaliseValue(1000, down)).toBe(0);
+  });
+
+  it('falls back to min–max when P5 = P95, and leaves a constant indicator out', () => {
+    const mostlyZero = [...Array(30).fill(0), 6]; // P95 = 0 = P5
+    const p = normalisationParams(def('x', 'servizi', 'maggiore_migliore'), mostlyZero);
+    expect(p).toMatchObject({ metodo: 'min_max', valore_basso: 0, valore_alto: 6 });
+    expect(normaliseValue(3, p)).toBe(50);
+    const constant = normalisationParams(def('x', 'servizi', 'maggiore_migliore'), [7, 7, 7]);
+    expect(constant.metodo).toBe('costante');
+    expect(normaliseValue(7, constant)).toBeNull();
+    expect(normalisationParams(def('x', 'servizi', 'maggiore_migliore'), []).metodo).toBe('nessun_dato');
+  });
+
+  it('publishes the bounds it used for every indicator of the index', () => {
+    expect(result.normalizzazione.map((p) => [p.id, p.valore_basso, p.valore_alto])).toEqual(IDS.map((id) => [id, 0, 100]));
+    const r2 = result.metodologia.indicatori.find((i) => i.id === 'R2')!;
+    expect(r2.normalizzazione).toMatchObject({ metodo: 'min_max_percentili', n_valori: 11, valore_basso: 0, valore_alto: 100 });
+    expect(r2.comuni_con_valore).toBe(11); // T2 has it null, T4 has nothing
+  });
+});
+
+describe('aggregation', () => {
+  it('applies each direction and the weights inside and across dimensions', () => {
+    const c = get('001001');
+    const norm = Object.fromEntries(QUALITY_DIMENSIONS.flatMap((d) => c.dimensioni[d].indicatori.map((i) => [i.id, i.normalizzato])));
+    expect(norm).toEqual({ R1: 80, R2: 80, A1: 70, A2: 40, S1: 50, D1: 40, K1: 50 });
+    // ambiente: (70 × 1 + 40 × 0.5) / 1.5 = 60
+    expect(QUALITY_DIMENSIONS.map((d) => c.dimensioni[d].punteggio)).toEqual([80, 60, 50, 40, 50]);
+    expect(c.dimensioni.ambiente.indicatori.map((i) => i.peso_nella_dimensione)).toEqual([0.6667, 0.3333]);
+    // 0.30 × 80 + 0.25 × 60 + 0.20 × 50 + 0.15 × 40 + 0.10 × 50 = 60
+    expect(c.punteggio).toBe(60);
+    expect(QUALITY_DIMENSIONS.map((d) => c.dimensioni[d].peso_effettivo)).toEqual([0.3, 0.25, 0.2, 0.15, 0.1]);
+  });
+
+  it('re-weights a missing indicator within its dimension and reports the coverage', () => {
+    const c = get('001002');
+    expect(c.dimensioni.reddito.punteggio).toBe(60); // R1 alone, not (60 + 0) / 2 nor (60 + 100) / 2
+    expect(c.dimensioni.reddito.copertura).toEqual({ disponibili: 1, definiti: 2, quota: 0.5, quota_peso: 0.5 });
+    const r2 = c.dimensioni.reddito.indicatori.find((i) => i.id === 'R2')!;
+    expect(r2).toEqual({ id: 'R2', valore: null, anno: null, fonte: null, normalizzato: null, peso_nella_dimensione: 0, motivo_mancante: 'R2 oscurato nella fonte' });
+    expect(c.dimensioni.reddito.indicatori[0]!.peso_nella_dimensione).toBe(1);
+    // 0.3 × 60 + 0.25 × 90 + 0.2 × 70 + 0.15 × 70 + 0.1 × 50 = 70
+    expect(c.punteggio).toBe(70);
+  });
+
+  it('reports a dimension with no data as such and re-weights the total over the others', () => {
+    const c = get('001003');
+    expect(c.dimensioni.sicurezza).toMatchObject({ punteggio: null, peso_nominale: 0.1, peso_effettivo: 0, copertura: { disponibili: 0, definiti: 1, quota: 0, quota_peso: 0 } });
+    expect(c.dimensioni.sicurezza.motivo_mancante).toMatch(/esclusa/);
+    expect(c.dimensioni.sicurezza.indicatori[0]!.motivo_mancante).toBe('Indicatore non disponibile per questo comune nelle fonti.');
+    // (0.3 × 90 + 0.25 × 50 + 0.2 × 40 + 0.15 × 30) / 0.9 = 52 / 0.9 = 57.78; as 0 it would be 52.0, as 100 62.0
+    expect(c.punteggio).toBe(57.8);
+    expect(c.dimensioni.reddito.peso_effettivo).toBe(0.3333);
+    expect(QUALITY_DIMENSIONS.reduce((a, d) => a + c.dimensioni[d].peso_effettivo, 0)).toBeCloseTo(1, 3);
+    expect(c.avvisi.map((a) => a.codice)).toEqual(['dimensioni_senza_dati']);
+    expect(c.avvisi[0]!.descrizione).toMatch(/sicurezza/);
+  });
+
+  it('gives a comune without any data a null total and no rank', () => {
+    const c = get('002001');
+    expect(c.punteggio).toBeNull();
+    expect(c.posizione_nazionale).toBeNull();
+    expect(c.posizione_regionale).toBeNull();
+    expect(QUALITY_DIMENSIONS.every((d) => c.dimensioni[d].punteggio === null)).toBe(true);
+    expect(c.avvisi).toEqual([]); // nothing to re-weight: the total is simply absent
+    expect(result.classificati).toBe(12);
+    expect(result.metodologia.copertura).toEqual({ comuni: 13, con_punteggio: 12, senza_punteggio: 1, con_tutte_le_dimensioni: 11 });
+  });
+});
+
+describe('ranks and flags', () => {
+  it('ranks by total descending, ties by codice_istat ascending, nationally and per region', () => {
+    const national = [...result.comuni].filter((c) => c.posizione_nazionale !== null).sort((a, b) => a.posizione_nazionale! - b.posizione_nazionale!);
+    expect(national.map((c) => [c.codice_istat, c.punteggio])).toEqual([
+      ['001002', 70],
+      ['001001', 60],
+      ['002002', 60], // tie with 001001, which has the lower code
+      ['001003', 57.8],
+      ['002003', 50],
+      ['002004', 50],
+      ['003001', 50],
+      ['003002', 50],
+      ['003003', 50],
+      ['003004', 50],
+      ['003005', 50],
+      ['003006', 50],
+    ]);
+    expect([get('001002'), get('001001'), get('001003')].map((c) => c.posizione_regionale)).toEqual([1, 2, 3]);
+    expect([get('002002'), get('002003'), get('002004'), get('002001')].map((c) => c.posizione_regionale)).toEqual([1, 2, 3, null]);
+    expect(result.classificati_per_regione).toEqual({ '01': 3, '02': 3, '03': 6 });
+  });
+
+  it(`flags pochi_contribuenti below ${FEW_TAXPAYERS_THRESHOLD} taxpayers only`, () => {
+    expect(get('002003').avvisi.map((a) => a.codice)).toEqual(['pochi_contribuenti']);
+    expect(get('002003').avvisi[0]!.descrizione).toMatch(/^99 contribuenti/);
+    expect(get('002004').avvisi).toEqual([]); // exactly the threshold
+    expect(get('002001').avvisi).toEqual([]); // unknown count: not flagged
+    expect(result.metodologia.avvisi.map((a) => [a.codice, a.soglia, a.comuni])).toEqual([
+      ['pochi_contribuenti', FEW_TAXPAYERS_THRESHOLD, 1],
+      ['dimensioni_senza_dati', null, 1],
+    ]);
+  });
+
+  it('gives the same result whatever the input order', () => {
+    const reversed = computeQualityIndex([...INPUTS].reverse(), DEFS);
+    const key = (r: typeof result) => Object.fromEntries(r.comuni.map((c) => [c.codice_istat, [c.punteggio, c.posizione_nazionale, c.posizione_regionale]]));
+    expect(key(reversed)).toEqual(key(result));
+  });
+});
+
+describe('sensitivity', () => {
+  // Hand example, top 2. Totals with the index weights: A 30, B 25, D 24, C 20 → top 2 {A, B}.
+  const codici = ['000001', '000002', '000003', '000004'];
+  const scores = [
+    [100, 0, 0, 24], // reddito
+    [0, 100, 0, 24], // ambiente
+    [0, 0, 100, 24], // servizi
+    [0, 0, 0, 24], // demografia
+    [0, 0, 0, 24], // sicurezza
+  ];
+  // reddito +5 → A 35, D 24, B 23.2 (B drops); reddito −5 → B 26.8, A 25 (same two); and so on.
+  const expected = [
+    ['reddito', 5, 1],
+    ['reddito', -5, 2],
+    ['ambiente', 5, 2],
+    ['ambiente', -5, 1],
+    ['servizi', 5, 1],
+    ['servizi', -5, 2],
+    ['demografia', 5, 1],
+    ['demografia', -5, 2],
+    ['sicurezza', 5, 1],
+    ['sicurezza', -5, 2],
+  ];
+
+  it('moves each weight by ±5 points, rescales the others to sum 1, and counts who stays in the top', () => {
+    const s = sensitivityFromDimensionScores(scores, codici, DIMENSION_WEIGHTS, 2);
+    expect(s.dimensione_top).toBe(2);
+    expect(s.casi.map((c) => [c.dimensione, c.variazione_punti, c.rimasti_nella_top])).toEqual(expected);
+    const plus = s.casi[0]!.pesi;
+    expect(plus).toEqual({ reddito: 0.35, ambiente: 0.2321, servizi: 0.1857, demografia: 0.1393, sicurezza: 0.0929 });
+    for (const c of s.casi) expect(QUALITY_DIMENSIONS.reduce((a, d) => a + c.pesi[d], 0)).toBeCloseTo(1, 3);
+    expect(s.minimo).toEqual({ dimensione: 'reddito', variazione_punti: 5, rimasti_nella_top: 1, quota: 0.5 });
+  });
+
+  it('gives the same figures end to end from indicator values', () => {
+    // One up indicator per dimension; the three fillers at 100 are always on top, so the top 5 = them + top 2 of A–D.
+    const defs = QUALITY_DIMENSIONS.map((d) => def(`x_${d}`, d, 'maggiore_migliore'));
+    const row = (codice: string, v: number[]) => comune(codice, '01', Object.fromEntries(defs.map((d, k) => [d.id, v[k]!])));
+    const inputs = [
+      ...['009001', '009002', '009003'].map((c) => row(c, [0, 0, 0, 0, 0])),
+      ...['009004', '009005', '009006'].map((c) => row(c, [100, 100, 100, 100, 100])),
+      ...codici.map((c, i) => row(c, scores.map((dim) => dim[i]!))),
+    ];
+    const s = sensitivityTop100(inputs, defs, DIMENSION_WEIGHTS, 5);
+    expect(s.casi.map((c) => [c.dimensione, c.variazione_punti, c.rimasti_nella_top])).toEqual(expected.map(([d, v, k]) => [d, v, (k as number) + 3]));
+    expect(s.minimo?.rimasti_nella_top).toBe(4);
+  });
+
+  it('with fewer than 100 ranked comuni the whole ranking is the top and nobody leaves', () => {
+    expect(result.sensibilita?.dimensione_top).toBe(12);
+    expect(result.sensibilita?.casi).toHaveLength(10);
+    expect(result.sensibilita?.minimo?.rimasti_nella_top).toBe(12);
+    expect(result.metodologia.sensibilita).toEqual(result.sensibilita);
+  });
+});
+
+describe('outputs', () => {
+  it('computes the budget thresholds as terciles of the average income', () => {
+    const values: { valore: number | null; anno: number | null }[] = [10, 20, 30, 40].map((valore) => ({ valore, anno: 2023 }));
+    const t = budgetThresholds([...values, { valore: null, anno: null }]);
+    expect(t).toMatchObject({ basso_max: 20, alto_min: 30, anno: 2023 });
+    expect(t?.metodo).toMatch(/terzili.*4 comuni/);
+    expect(budgetThresholds([{ valore: null, anno: null }])).toBeNull();
+  });
+
+  it('builds the per-comune record with every value, source and link, valid against its schema', () => {
+    const record = buildQualitaVitaRecord(result, '001002', { nome: 'Comune di prova', regione: { codice: '01', nome: 'Piemonte' } });
+    expect(record).toMatchObject({
+      codice_istat: '001002',
+      nome: 'Comune di prova',
+      punteggio: 70,
+      motivo_mancante: null,
+      posizione_nazionale: { posizione: 1, su: 12 },
+      posizione_regionale: { posizione: 1, su: 3 },
+      copertura: { dimensioni_con_dati: 5, dimensioni_definite: 5, peso_nominale_coperto: 1 },
+      links: { self: '/api/qualita-vita/001002', comune: '/api/comuni/001002', metodologia: '/api/metodologia#qualita-vita' },
+    });
+    expect(record.dimensioni.reddito.indicatori[0]).toEqual({
+      id: 'R1',
+      nome: 'R1',
+      unita: 'u',
+      direzione: 'maggiore_migliore',
+      livello: 'comune',
+      valore: 60,
+      anno: 2023,
+      fonte: FONTE,
+      normalizzato: 60,
+      peso_nella_dimensione: 1,
+      motivo_mancante: null,
+    });
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    const validate = ajv.compile(QualitaVita);
+    expect(validate(record), JSON.stringify(validate.errors)).toBe(true);
+    const empty = buildQualitaVitaRecord(result, '002001', { nome: 'Vuoto', regione: { codice: '02', nome: 'Valle d\'Aosta' } });
+    expect(empty).toMatchObject({ punteggio: null, posizione_nazionale: { posizione: null, su: 12 }, posizione_regionale: { posizione: null, su: 3 } });
+    expect(empty.motivo_mancante).toMatch(/Nessuna dimensione/);
+    expect(validate(empty), JSON.stringify(validate.errors)).toBe(true);
+    expect(() => buildQualitaVitaRecord(result, '999999', { nome: 'x', regione: { codice: '01', nome: 'x' } })).toThrow(/999999/);
+  });
+
+  it('writes a methodology that states weights, directions, bounds and the wizard model, valid against its schema', () => {
+    const m = result.metodologia;
+    expect(m.dimensioni.map((d) => [d.id, d.peso, d.indicatori])).toEqual([
+      ['reddito', 0.3, ['R1', 'R2']],
+      ['ambiente', 0.25, ['A1', 'A2']],
+      ['servizi', 0.2, ['S1']],
+      ['demografia', 0.15, ['D1']],
+      ['sicurezza', 0.1, ['K1']],
+    ]);
+    expect(m.indicatori.find((i) => i.id === 'A2')).toMatchObject({ direzione: 'minore_migliore', peso_nella_dimensione: 0.3333, anni: [2023], fonti: ['test-fonte'] });
+    expect(m.normalizzazione).toMatchObject({ percentile_basso: 5, percentile_alto: 95 });
+    expect(m.wizard.pesi_per_priorita.bilanciato).toEqual(DIMENSION_WEIGHTS);
+    expect(m.limiti.length).toBeGreaterThan(3);
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    const validate = ajv.compile(MetodologiaQualita);
+    expect(validate(JSON.parse(JSON.stringify(m))), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it('produces the runtime-index columns aligned with the index codes', () => {
+    const withR1AsIncome = computeQualityIndex(
+      INPUTS.map((c) => ({ ...c, indicatori: { ...c.indicatori, reddito_medio_euro: c.indicatori.R1 ?? { valore: null, anno: null, fonte: null } } })),
+      DEFS,
+    );
+    const codici = ['001001', '001002', '001003', '002001', '002002', '002003', '002004', '004001'];
+    const q = toQualityColumns(withR1AsIncome, codici);
+    expect(q.punteggio).toEqual([60, 70, 57.8, null, 60, 50, 50, null]);
+    expect(q.dimensioni.map((d) => d.id)).toEqual(QUALITY_DIMENSIONS);
+    expect(q.dimensioni[4]!.punteggi).toEqual([50, 50, null, null, 50, 50, 50, null]);
+    expect(q.reddito_medio).toEqual([80, 60, 90, null, 80, 50, 50, null]); // the budget proxy is read from the reddito_medio_euro values
+    // Terciles of R1 over the 12 comuni with it: 0,0,0,50,50,60,80,80,90,100,100,100; type 7 at
+    // h = 11/3 → x[3] + 2/3 (x[4] − x[3]) = 50, and h = 22/3 → x[7] + 1/3 (x[8] − x[7]) = 83.3 → 83.
+    expect(q.soglie_budget).toMatchObject({ basso_max: 50, alto_min: 83, anno: 2023 });
+    expect(q.avvisi.find((a) => a.codice === 'pochi_contribuenti')?.posizioni).toEqual([5]);
+    expect(q.avvisi.find((a) => a.codice === 'dimensioni_senza_dati')?.posizioni).toEqual([2]);
+    expect(q.mediane_dimensioni.reddito).toBe(50);
+    expect(q.metodologia).toMatch(/\/api\/metodologia#qualita-vita/);
+    expect(() => toQualityColumns(result, codici)).toThrow(/reddito_medio_euro/); // DEFS alone carry no average income
+  });
+});

@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { build } from '../generator/build.ts';
+import { DEFAULT_DATA_DIR } from '../data-sources/lib/files.ts';
+import { PROJECT_ROOT } from '../generator/config.ts';
+
+/** Where the test build lives (never the user's public/). */
+export const TEST_BUILD = {
+  dataDir: process.env.DATA_DIR ?? DEFAULT_DATA_DIR,
+  outDir: resolve(PROJECT_ROOT, 'build/test/public'),
+  generatedDir: resolve(PROJECT_ROOT, 'build/test/generated'),
+};
+
+/**
+ * Builds the API once from the real mirror for the integration and contract tests.
+ * Without the mirror those tests are skipped, and say so.
+ */
+export default async function setup(project: TestProject) {
+  const available = existsSync(resolve(TEST_BUILD.dataDir, 'MANIFEST.md')) || existsSync(resolve(TEST_BUILD.dataDir, 'gi-db-comuni'));
+  project.provide('realBuild', available);
+  if (!available) {
+    console.warn(`\n[integration] SKIPPED: no data mirror at ${TEST_BUILD.dataDir}; set DATA_DIR to run the tests on real data.\n`);
+    return;
+  }
+  const quiet = console.log;
+  console.log = () => {};
+  try {
+    await build(TEST_BUILD);
+  } finally {
+    console.log = quiet;
+  }
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    realBuild: boolean;
+  }
+}

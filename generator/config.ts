@@ -12,7 +12,8 @@ export const PROJECT_ROOT = resolve(import.meta.dirname, '..');
 
 /**
  * Data directory: --data-dir flag, else DATA_DIR, else the shared mirror beside the
- * project. Output: --out flag, else public/ in the project.
+ * project. Output: --out flag, else public/ in the project; the edge function's index
+ * module: --generated-dir, else generated/.
  */
 export function resolveConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): BuildConfig {
   const flag = (name: string) => {
@@ -28,6 +29,6 @@ export function resolveConfig(argv: string[], env: NodeJS.ProcessEnv = process.e
   return {
     dataDir: resolve(flag('--data-dir') ?? env.DATA_DIR ?? DEFAULT_DATA_DIR),
     outDir: resolve(flag('--out') ?? resolve(PROJECT_ROOT, 'public')),
-    generatedDir: resolve(PROJECT_ROOT, 'generated'),
+    generatedDir: resolve(flag('--generated-dir') ?? resolve(PROJECT_ROOT, 'generated')),
   };
 }

@@ -5,11 +5,12 @@ import { build } from '../generator/build.ts';
 import { DEFAULT_DATA_DIR } from '../data-sources/lib/files.ts';
 import { PROJECT_ROOT } from '../generator/config.ts';
 
-/** Where the test build lives (never the user's public/). */
+/** Where the test build lives (never the user's public/; TEST_BUILD_DIR moves it). */
+const root = resolve(PROJECT_ROOT, process.env.TEST_BUILD_DIR ?? 'build/test');
 export const TEST_BUILD = {
   dataDir: process.env.DATA_DIR ?? DEFAULT_DATA_DIR,
-  outDir: resolve(PROJECT_ROOT, 'build/test/public'),
-  generatedDir: resolve(PROJECT_ROOT, 'build/test/generated'),
+  outDir: resolve(root, 'public'),
+  generatedDir: resolve(root, 'generated'),
 };
 
 /**

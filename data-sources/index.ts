@@ -23,27 +23,29 @@ export interface SourceModule {
 }
 
 /**
- * Every upstream source module, in registry order. A new source module must be added here
- * (test/fetch/registry.test.ts fails otherwise): the fetcher (`npm run data:fetch`) and
- * /api/fonti iterate this list.
+ * Every upstream source module, by the name the build's join uses. A new source module
+ * must be added here (test/fetch/registry.test.ts fails otherwise): the build, the
+ * fetcher (`npm run data:fetch`) and /api/fonti all iterate this registry.
  */
-export const SOURCE_MODULES: readonly SourceModule[] = [
-  giDbComuni,
-  istatElencoComuni,
+export const SOURCES = {
+  gi: giDbComuni,
+  elenco: istatElencoComuni,
   comuniIta,
-  anprPopolazione,
-  istatPopolazione2020,
-  istatPopolazione2018_2021,
-  istatPosas,
-  mefIrpefComunale,
-  mefIrpef2024Sintesi,
-  ispraAria,
-  ispraSuolo,
-  istatAreeInterne,
-  dipeUrbanIndex,
-  istatDelitti,
-  internoDelitti,
-  giscoOspedali,
-];
+  anpr: anprPopolazione,
+  pop2020: istatPopolazione2020,
+  pop1821: istatPopolazione2018_2021,
+  posas: istatPosas,
+  irpef: mefIrpefComunale,
+  irpef2024: mefIrpef2024Sintesi,
+  aria: ispraAria,
+  suolo: ispraSuolo,
+  areeInterne: istatAreeInterne,
+  dipe: dipeUrbanIndex,
+  delitti: istatDelitti,
+  interno: internoDelitti,
+  gisco: giscoOspedali,
+} as const;
+
+export const SOURCE_MODULES: readonly SourceModule[] = Object.values(SOURCES);
 
 export const ALL_SOURCE_META: SourceMeta[] = SOURCE_MODULES.map((m) => m.meta);

@@ -6,7 +6,8 @@ import { joinIncome } from './join-income.ts';
 import { joinRegistry } from './join-registry.ts';
 import { joinSafety } from './join-safety.ts';
 import { joinServices } from './join-services.ts';
-import { MODULES, requireLoaded, type LoadedSources } from './load-sources.ts';
+import { SOURCES } from '../data-sources/index.ts';
+import { requireLoaded, type LoadedSources } from './load-sources.ts';
 
 /** Joins every loaded source into one record per current comune, keyed by codice_istat. */
 export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Dataset {
@@ -20,34 +21,34 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
     comuni,
     [
       // Official ISTAT counts first; ANPR register counts for the years ISTAT files lack.
-      { meta: MODULES.pop2020.meta, points: [requireLoaded(sources.pop2020, 'istat-popolazione-2020')] },
-      { meta: MODULES.pop1821.meta, points: requireLoaded(sources.pop1821, 'istat-popolazione-2018-2021') },
-      { meta: MODULES.anpr.meta, points: requireLoaded(sources.anpr, 'anpr-popolazione') },
+      { meta: SOURCES.pop2020.meta, points: [requireLoaded(sources.pop2020, 'istat-popolazione-2020')] },
+      { meta: SOURCES.pop1821.meta, points: requireLoaded(sources.pop1821, 'istat-popolazione-2018-2021') },
+      { meta: SOURCES.anpr.meta, points: requireLoaded(sources.anpr, 'anpr-popolazione') },
     ],
     sources.posas,
-    MODULES.posas.meta,
+    SOURCES.posas.meta,
   );
-  const income = joinIncome(codes, requireLoaded(sources.irpef, 'mef-irpef-comunale'), MODULES.irpef.meta, sources.irpef2024, MODULES.irpef2024.meta);
+  const income = joinIncome(codes, requireLoaded(sources.irpef, 'mef-irpef-comunale'), SOURCES.irpef.meta, sources.irpef2024, SOURCES.irpef2024.meta);
   const soilPerCapita = INDICATORI_USATI.find((u) => u.codice === 'n1')!;
   const environment = joinEnvironment(comuni, {
     air: sources.aria,
-    airMeta: MODULES.aria.meta,
-    airMissing: missing(MODULES.aria.meta.id),
+    airMeta: SOURCES.aria.meta,
+    airMissing: missing(SOURCES.aria.meta.id),
     soil: sources.suolo?.province ?? null,
-    soilMeta: MODULES.suolo.meta,
+    soilMeta: SOURCES.suolo.meta,
     urban: sources.dipe,
-    urbanMeta: MODULES.dipe.meta,
+    urbanMeta: SOURCES.dipe.meta,
     soilPerCapita,
   });
   const services = joinServices(comuni, {
     areeInterne: sources.areeInterne,
-    areeInterneMeta: MODULES.areeInterne.meta,
+    areeInterneMeta: SOURCES.areeInterne.meta,
     urban: sources.dipe,
-    urbanMeta: MODULES.dipe.meta,
+    urbanMeta: SOURCES.dipe.meta,
     hospitals: sources.gisco,
-    hospitalsMeta: MODULES.gisco.meta,
+    hospitalsMeta: SOURCES.gisco.meta,
   });
-  const safety = joinSafety(comuni, sources.delitti, MODULES.delitti.meta);
+  const safety = joinSafety(comuni, sources.delitti, SOURCES.delitti.meta);
 
   const records: ComuneData[] = comuni.map((anagrafica) => ({
     anagrafica,

@@ -3,7 +3,7 @@ import { buildSearchIndex } from '../api/search.ts';
 import { foldText, slugify } from '../api/text.ts';
 import { provenance } from '../data-sources/lib/source.ts';
 import type { ComuneData, Dataset } from './dataset.ts';
-import { MODULES } from './load-sources.ts';
+import { SOURCES } from '../data-sources/index.ts';
 import { nationalYears } from './national-averages.ts';
 
 /** Accepted spellings of a region filter: the full official name and each language's part of a bilingual one. */
@@ -24,8 +24,8 @@ export function rankingColumns(dataset: Dataset): Record<RankingKey, RankingColu
   const { demografia: demoYear, redditi: incomeYear, aria: airYear } = dataset.predefiniti;
   const demo = (c: ComuneData) => c.demografia.find((d) => d.anno === demoYear);
   const inc = (c: ComuneData) => c.redditi.find((r) => r.anno === incomeYear);
-  const popFonte = provenance(MODULES.anpr.meta, demoYear);
-  const incomeFonte = provenance(MODULES.irpef.meta, incomeYear);
+  const popFonte = provenance(SOURCES.anpr.meta, demoYear);
+  const incomeFonte = provenance(SOURCES.irpef.meta, incomeYear);
   const air = (key: 'pm10' | 'pm25' | 'no2', label: string): RankingColumn => {
     const sample = dataset.comuni.find((c) => c.ambiente.aria[key].valore_ug_m3 === null)?.ambiente.aria[key].motivo_mancante;
     const measured = dataset.comuni.some((c) => c.ambiente.aria[key].valore_ug_m3 !== null);
@@ -38,12 +38,12 @@ export function rankingColumns(dataset: Dataset): Record<RankingKey, RankingColu
         anno: airYear,
         motivo_esclusi: measured ? `nessuna stazione con copertura valida nel comune né entro 10 km` : (sample ?? 'nessun dato'),
         metodo: measured ? 'Media delle stazioni nel comune, altrimenti stazione valida più vicina entro 10 km (vedi /api/metodologia#ambiente).' : null,
-        fonti: measured ? [provenance(MODULES.aria.meta, airYear)] : [],
+        fonti: measured ? [provenance(SOURCES.aria.meta, airYear)] : [],
       },
       (c) => c.ambiente.aria[key].valore_ug_m3,
     );
   };
-  const soilMeta = MODULES.dipe.meta;
+  const soilMeta = SOURCES.dipe.meta;
   return {
     popolazione: column(
       dataset,
@@ -59,7 +59,7 @@ export function rankingColumns(dataset: Dataset): Record<RankingKey, RankingColu
         anno: demoYear,
         motivo_esclusi: 'popolazione o superficie non disponibile',
         metodo: 'Derivato: popolazione / superficie (km², 2025), arrotondato a 0,1.',
-        fonti: [popFonte, provenance(MODULES.gi.meta, 2025)],
+        fonti: [popFonte, provenance(SOURCES.gi.meta, 2025)],
       },
       (c) => demo(c)?.densita_ab_km2 ?? null,
     ),

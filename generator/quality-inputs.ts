@@ -1,6 +1,6 @@
 import { provenance, type Provenance } from '../data-sources/lib/source.ts';
 import type { ComuneData, Dataset } from './dataset.ts';
-import { MODULES } from './load-sources.ts';
+import { SOURCES } from '../data-sources/index.ts';
 import type { IndicatorValue, QualityInput } from './quality-index.ts';
 import { round } from '../api/numbers.ts';
 
@@ -79,5 +79,5 @@ function annualTrend(c: ComuneData): IndicatorValue {
     return value(null, last?.anno ?? null, null, 'Serie della popolazione troppo corta (un solo anno).');
   }
   const rate = ((last.popolazione_totale / first.popolazione_totale) ** (1 / (last.anno - first.anno)) - 1) * 100;
-  return value(round(rate, 3), last.anno, last.fonti.popolazione_totale ?? provenance(MODULES.anpr.meta, last.anno));
+  return value(round(rate, 3), last.anno, last.fonti.popolazione_totale ?? provenance(SOURCES.anpr.meta, last.anno));
 }

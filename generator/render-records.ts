@@ -7,7 +7,7 @@ import type { Demografia, DemografiaAnno } from '../api/schemas/demografia.ts';
 import type { Redditi, RedditiAnno } from '../api/schemas/redditi.ts';
 import { provenance } from '../data-sources/lib/source.ts';
 import type { ComuneData, Dataset } from './dataset.ts';
-import { MODULES } from './load-sources.ts';
+import { SOURCES } from '../data-sources/index.ts';
 import { round } from '../api/numbers.ts';
 
 const METHODOLOGY = '/api/metodologia';
@@ -17,8 +17,8 @@ export function comuneRecord(c: ComuneData, dataset: Dataset): Comune {
   const a = c.anagrafica;
   const code = a.codice_istat;
   const pop = c.demografia.find((d) => d.anno === dataset.predefiniti.demografia) ?? null;
-  const elenco = dataset.fonti.find((s) => s.meta.id === MODULES.elenco.meta.id)!.meta;
-  const contatti = dataset.fonti.find((s) => s.meta.id === MODULES.comuniIta.meta.id)!;
+  const elenco = dataset.fonti.find((s) => s.meta.id === SOURCES.elenco.meta.id)!.meta;
+  const contatti = dataset.fonti.find((s) => s.meta.id === SOURCES.comuniIta.meta.id)!;
   return {
     ...a,
     popolazione:
@@ -26,7 +26,7 @@ export function comuneRecord(c: ComuneData, dataset: Dataset): Comune {
         ? { anno: pop.anno, data_riferimento: pop.data_riferimento, popolazione_totale: pop.popolazione_totale, densita_ab_km2: pop.densita_ab_km2 }
         : null,
     fonti: {
-      anagrafica: provenance(MODULES.gi.meta, 2025, MODULES.gi.meta.referenceDate),
+      anagrafica: provenance(SOURCES.gi.meta, 2025, SOURCES.gi.meta.referenceDate),
       nuts: provenance(elenco, 2023),
       popolazione: pop?.fonti.popolazione_totale ?? null,
       contatti: a.contatti && contatti.mancante === null ? provenance(contatti.meta, null, contatti.meta.referenceDate) : null,

@@ -3,6 +3,7 @@ import type { ParamValues } from './params.ts';
 import { invalidParams, ProblemError } from './problem.ts';
 import type { RouteSpec } from './routes.ts';
 import type { RankingKey, RuntimeIndex } from './runtime-index.ts';
+import { sortedIndexOf } from './sorted.ts';
 import { foldText } from './text.ts';
 
 export interface ComuneRef {
@@ -25,17 +26,7 @@ export function comuneRef(index: RuntimeIndex, i: number): ComuneRef {
 
 /** Position of a comune in the index (codes are sorted), or -1. */
 export function findComune(index: RuntimeIndex, code: string): number {
-  const codes = index.comuni.codice;
-  let lo = 0;
-  let hi = codes.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const c = codes[mid]!;
-    if (c === code) return mid;
-    if (c < code) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
+  return sortedIndexOf(index.comuni.codice, code);
 }
 
 /** Position of a region from a user's filter text, or a 400 naming the accepted values. */

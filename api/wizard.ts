@@ -13,6 +13,7 @@
 import { canonicalUrl } from './envelope.ts';
 import { comuneRef, resolveRegione } from './lists.ts';
 import { formatInteger, round } from './numbers.ts';
+import { sortedIndexOf } from './sorted.ts';
 import type { ParamValues } from './params.ts';
 import type { RouteSpec } from './routes.ts';
 import type { QualityColumns, QualityDimension, RuntimeIndex } from './runtime-index.ts';
@@ -126,19 +127,6 @@ export function wizardMethodology(soglie: QualityColumns['soglie_budget'] | null
 const BAND_RANK: Record<FasciaCosto, number> = { bassa: 0, media: 1, alta: 2 };
 const MAX_BAND: Record<Budget, number> = { basso: 0, medio: 1, alto: 2 };
 
-/** Binary search in an ascending list of positions. */
-function sortedHas(list: readonly number[], value: number): boolean {
-  let lo = 0;
-  let hi = list.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const v = list[mid]!;
-    if (v === value) return true;
-    if (v < value) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
-}
 
 function joinItalian(items: string[]): string {
   if (items.length <= 1) return items.join('');
@@ -260,7 +248,7 @@ export function answerWizard(index: RuntimeIndex, route: RouteSpec, values: Para
         punteggio_indice: punteggio[i]!,
         punteggi: { reddito: punteggi.reddito ?? null, ambiente: punteggi.ambiente ?? null, servizi: punteggi.servizi ?? null, demografia: punteggi.demografia ?? null, sicurezza: punteggi.sicurezza ?? null },
         perche: explain(q, i, weights, r, fascia, budget),
-        avvisi: q.avvisi.filter((a) => sortedHas(a.posizioni, i)).map((a) => a.codice),
+        avvisi: q.avvisi.filter((a) => -1 !== sortedIndexOf(a.posizioni, i)).map((a) => a.codice),
         link: `/api/qualita-vita/${index.comuni.codice[i]}`,
       };
     }),

@@ -1,3 +1,4 @@
+import { foldText } from '../api/text.ts';
 import { columnIndex, parseTable } from './lib/csv.ts';
 import { readSourceFile } from './lib/files.ts';
 import type { SourceMeta } from './lib/source.ts';
@@ -68,12 +69,7 @@ export interface InternoDelitti {
 
 /** "VIOLAZIONE ALLA PROPRIETA' INTELLETTUALE" → "violazione_alla_proprieta_intellettuale". */
 export function categoriaKey(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
+  return foldText(name).replace(/ /g, '_');
 }
 
 const TOTAL = /^totale\b/i;

@@ -1,5 +1,5 @@
 import { canonicalUrl } from '../api/envelope.ts';
-import { selectYear } from '../api/projection.ts';
+import { selectYear, type YearlyRecord } from '../api/projection.ts';
 import { routeById } from '../api/routes.ts';
 import type { Ambiente } from '../api/schemas/ambiente.ts';
 import type { Comune } from '../api/schemas/comune.ts';
@@ -56,38 +56,41 @@ export function populationTrend(series: DemografiaAnno[]): Demografia['variazion
   };
 }
 
-export function demografiaRecord(c: ComuneData, dataset: Dataset): Demografia | null {
+/**
+ * A per-comune record with a yearly series, written for the default year (or the
+ * comune's newest year if it has none for the default) by the same projection the
+ * handler uses for `anno`.
+ */
+function yearlyRecord<T extends { anno: number }, R extends YearlyRecord<T>>(
+  c: ComuneData,
+  id: 'demografia.get' | 'redditi.get',
+  series: T[],
+  defaultYear: number,
+  extra: Record<string, unknown>,
+  links: Record<string, string>,
+): R | null {
   const code = c.anagrafica.codice_istat;
-  const route = routeById('demografia.get');
+  const year = series.some((e) => e.anno === defaultYear) ? defaultYear : series.at(-1)?.anno;
+  if (year === undefined) return null;
   const full = {
     codice_istat: code,
     nome: c.anagrafica.nome,
-    serie_storica: c.demografia,
-    anni_disponibili: c.demografia.map((d) => d.anno),
-    variazione_popolazione: populationTrend(c.demografia),
-    metodologia: `${METHODOLOGY}#demografia`,
-    links: { self: '', comune: `/api/comuni/${code}`, redditi: `/api/redditi/${code}` },
+    serie_storica: series,
+    anni_disponibili: series.map((e) => e.anno),
+    ...extra,
+    links: { self: '', comune: `/api/comuni/${code}`, ...links },
   };
-  // The default year, or this comune's newest year if it has none for the default.
-  const year = c.demografia.some((d) => d.anno === dataset.predefiniti.demografia) ? dataset.predefiniti.demografia : c.demografia.at(-1)?.anno;
-  if (year === undefined) return null;
-  return selectYear<DemografiaAnno, Demografia>(full, year, canonicalUrl(route, { codice_istat: code }));
+  return selectYear<T, R>(full as never, year, canonicalUrl(routeById(id), { codice_istat: code }));
+}
+
+export function demografiaRecord(c: ComuneData, dataset: Dataset): Demografia | null {
+  const extra = { variazione_popolazione: populationTrend(c.demografia), metodologia: `${METHODOLOGY}#demografia` };
+  return yearlyRecord<DemografiaAnno, Demografia>(c, 'demografia.get', c.demografia, dataset.predefiniti.demografia, extra, { redditi: `/api/redditi/${c.anagrafica.codice_istat}` });
 }
 
 export function redditiRecord(c: ComuneData, dataset: Dataset): Redditi | null {
-  const code = c.anagrafica.codice_istat;
-  const route = routeById('redditi.get');
-  const full = {
-    codice_istat: code,
-    nome: c.anagrafica.nome,
-    serie_storica: c.redditi,
-    anni_disponibili: c.redditi.map((r) => r.anno),
-    metodologia: `${METHODOLOGY}#redditi`,
-    links: { self: '', comune: `/api/comuni/${code}`, demografia: `/api/demografia/${code}` },
-  };
-  const year = c.redditi.some((r) => r.anno === dataset.predefiniti.redditi) ? dataset.predefiniti.redditi : c.redditi.at(-1)?.anno;
-  if (year === undefined) return null;
-  return selectYear<RedditiAnno, Redditi>(full, year, canonicalUrl(route, { codice_istat: code }));
+  const extra = { metodologia: `${METHODOLOGY}#redditi` };
+  return yearlyRecord<RedditiAnno, Redditi>(c, 'redditi.get', c.redditi, dataset.predefiniti.redditi, extra, { demografia: `/api/demografia/${c.anagrafica.codice_istat}` });
 }
 
 export function ambienteRecord(c: ComuneData): Ambiente {

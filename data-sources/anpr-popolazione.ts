@@ -30,7 +30,8 @@ export interface AnprVintage {
 }
 
 const DIR = 'anpr/popolazione-residente';
-const exportUrl = (year: number) => `https://raw.githubusercontent.com/italia/anpr-opendata/main/data/stats/popolazione_residente_${year}_export.csv`;
+/** The official yearly export (every month of the year so far). */
+export const exportUrl = (year: number) => `https://raw.githubusercontent.com/italia/anpr-opendata/main/data/stats/popolazione_residente_${year}_export.csv`;
 
 /** The snapshots the API serves. Adding a vintage is one line here. */
 export const ANPR_FILES: AnprVintage[] = [
@@ -38,6 +39,11 @@ export const ANPR_FILES: AnprVintage[] = [
   { year: 2025, month: 1, fileName: 'popolazione_residente_2025_mese1.csv', url: exportUrl(2025) },
   { year: 2026, month: 1, fileName: 'popolazione_residente_2026_mese1.csv', url: exportUrl(2026) },
 ];
+
+/** The declared file of one snapshot: its place in the data directory, the official URL, the year. */
+export function anprFile(vintage: AnprVintage): SourceFile {
+  return { path: `${DIR}/${vintage.fileName}`, url: vintage.url, year: vintage.year };
+}
 
 export const meta: SourceMeta = {
   id: 'anpr-popolazione',
@@ -48,9 +54,7 @@ export const meta: SourceMeta = {
   referenceDate: ANPR_FILES.map((f) => `${f.year}-${String(f.month).padStart(2, '0')}`).join(', '),
   licence: { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' },
   attribution: "Ministero dell'Interno – ANPR, dati aperti (https://www.anagrafenazionale.interno.it/anpr/numeri/), CC BY 4.0",
-  files: ANPR_FILES.map(
-    (f): SourceFile => ({ path: `${DIR}/${f.fileName}`, url: f.url, year: f.year }),
-  ),
+  files: ANPR_FILES.map(anprFile),
   required: true,
   feeds: ['demografia'],
   notes: [

@@ -6,6 +6,8 @@ export interface BuildConfig {
   outDir: string;
   /** Where the edge function's index module is written (bundled by Netlify, imported locally). */
   generatedDir: string;
+  /** The fetcher's lock, for each source's fetch date (default data-sources/sources.lock.json). */
+  lockPath?: string;
 }
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '..');
@@ -26,9 +28,11 @@ export function resolveConfig(argv: string[], env: NodeJS.ProcessEnv = process.e
     const inline = argv.find((a) => a.startsWith(`${name}=`));
     return inline?.slice(name.length + 1);
   };
+  const lock = flag('--lock');
   return {
     dataDir: resolve(flag('--data-dir') ?? env.DATA_DIR ?? DEFAULT_DATA_DIR),
     outDir: resolve(flag('--out') ?? resolve(PROJECT_ROOT, 'public')),
     generatedDir: resolve(flag('--generated-dir') ?? resolve(PROJECT_ROOT, 'generated')),
+    ...(lock === undefined ? {} : { lockPath: resolve(lock) }),
   };
 }

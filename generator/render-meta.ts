@@ -65,7 +65,14 @@ export function fonteDoc(s: SourceStatus): Static<typeof Fonte> {
   };
 }
 
-export function statusDoc(dataset: Dataset, versione: string, generato: string, files: number, fetchedAt: Map<string, string>): Static<typeof Status> {
+export function statusDoc(
+  dataset: Dataset,
+  versione: string,
+  generato: string,
+  files: number,
+  fetchedAt: Map<string, string>,
+  cambiamenti: Static<typeof Status>['cambiamenti'],
+): Static<typeof Status> {
   return {
     stato: 'ok',
     generato,
@@ -73,5 +80,6 @@ export function statusDoc(dataset: Dataset, versione: string, generato: string, 
     conteggi: { comuni: dataset.comuni.length, province: dataset.province.length, regioni: dataset.regioni.length, file: files },
     anni_predefiniti: { ...dataset.predefiniti },
     fonti: dataset.fonti.map((s) => ({ id: s.meta.id, annata: s.meta.vintage, disponibile: s.mancante === null, scaricato: fetchedAt.get(s.meta.id) ?? null })),
+    cambiamenti,
   };
 }

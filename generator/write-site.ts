@@ -1,0 +1,67 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { formatInteger } from '../api/numbers.ts';
+import type { RouteSpec } from '../api/routes.ts';
+import { PROJECT_ROOT } from './config.ts';
+import type { CoverageReport } from './coverage.ts';
+import type { Dataset } from './dataset.ts';
+import { fillTemplate, Html, type HtmlValue } from './html.ts';
+import { methodologyDoc } from './methodology.ts';
+import type { OutputWriter } from './output.ts';
+import type { QualityResult } from './quality-index.ts';
+import { annateHtml, coperturaHtml, datiHtml, endpointsHtml, fontiHtml, formatBytes, metodologiaHtml, quickstartExamples, quickstartHtml } from './site-content.ts';
+import { DATI_DIR, DATI_ZIP, type DatiFile } from './write-dati.ts';
+
+export const TEMPLATES_DIR = join(PROJECT_ROOT, 'templates');
+
+export interface SiteInput {
+  dataset: Dataset;
+  quality: QualityResult;
+  coverage: CoverageReport;
+  routes: readonly RouteSpec[];
+  dati: readonly DatiFile[];
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
+}
+
+/**
+ * The documentation site: templates/*.html with their {{placeholders}} filled from the
+ * build (public/index.html, public/riferimento.html), and templates/assets/ copied as
+ * is to public/assets/. Nothing is fetched from another host, at build or at run time.
+ */
+export async function writeSite(writer: OutputWriter, input: SiteInput): Promise<void> {
+  const { dataset, quality, coverage, routes, dati } = input;
+  const read = (name: string) => readFile(join(TEMPLATES_DIR, name), 'utf8');
+  const partials = { intestazione: await read('partials/intestazione.html'), piede: await read('partials/piede.html') };
+  const shared = (page: string) => ({
+    intestazione: new Html(fillTemplate(partials.intestazione, {}, 'partials/intestazione.html').replace(`data-page="${page}"`, `data-page="${page}" aria-current="page"`)),
+    piede: new Html(fillTemplate(partials.piede, {}, 'partials/piede.html')),
+  });
+  const { sezioni } = methodologyDoc(dataset, null);
+  const { 'qualita-vita': _quality, ...methodSections } = sezioni;
+  const zip = dati.find((f) => f.path === DATI_ZIP)!;
+  const pages: Record<string, Record<string, HtmlValue>> = {
+    'index.html': {
+      ...shared('index'),
+      numero_comuni: formatInteger(dataset.comuni.length),
+      anno_demografia: String(dataset.predefiniti.demografia),
+      anno_redditi: String(dataset.predefiniti.redditi),
+      avvio_rapido: quickstartHtml(quickstartExamples(dataset)),
+      endpoint: endpointsHtml(routes),
+      dati: datiHtml(dati),
+      zip_percorso: `${DATI_DIR.slice(1)}/${DATI_ZIP}`,
+      zip_dimensione: formatBytes(zip.bytes),
+      fonti: fontiHtml(dataset.fonti),
+      copertura: coperturaHtml(coverage),
+      metodologia: metodologiaHtml(methodSections, quality.metodologia),
+      annate: annateHtml(dataset, coverage),
+    },
+    'riferimento.html': shared('riferimento'),
+  };
+  for (const [name, values] of Object.entries(pages)) await writer.text(`/${name}`, fillTemplate(await read(name), values, name));
+  const assets = join(TEMPLATES_DIR, 'assets');
+  for (const file of await filesUnder(assets)) await writer.text(`/assets/${relative(assets, file)}`, await readFile(file));
+}

@@ -1,0 +1,117 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Demografia } from '../../api/schemas/demografia.ts';
+import type { Redditi } from '../../api/schemas/redditi.ts';
+import { PROJECT_ROOT } from '../../generator/config.ts';
+import { createApp } from '../../server/app.ts';
+import { hasRealBuild, loadBuiltIndex, readBuilt, REAL_DATA, TEST_BUILD } from '../helpers/real-build.ts';
+
+/** Debian's Chromium (.ci/run installs it), never a browser downloaded by a test tool. */
+const CHROMIUM = '/usr/bin/chromium';
+const hasChromium = existsSync(CHROMIUM);
+/** Quiet, offline Chromium: without these flags it keeps trying to reach Google's services. */
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** Screenshots are test artifacts (gitignored), for a person to look at. */
+const ARTIFACTS = join(PROJECT_ROOT, 'test-artifacts');
+const SKIPPED = !hasRealBuild ? REAL_DATA : hasChromium ? '' : ` (SKIPPED: no ${CHROMIUM}; .ci/run installs it with apt-get)`;
+const ROMA = '058091';
+
+describe.skipIf(!hasRealBuild || !hasChromium)(`the documentation site in headless Chromium${SKIPPED}`, () => {
+  let server: Server;
+  let base: string;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = createApp(TEST_BUILD.outDir, await loadBuiltIndex(), () => {});
+    // An ephemeral port: parallel test runs never collide.
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // launch() gives every run a fresh temporary profile (its own --user-data-dir).
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    await mkdir(ARTIFACTS, { recursive: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  /** A page that records console errors, uncaught exceptions, failed requests, HTTP errors and requests to other hosts. */
+  async function openPage(): Promise<{ page: Page; problems: string[] }> {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+    page.on('pageerror', (e) => problems.push(`exception: ${e.message}`));
+    page.on('requestfailed', (r) => problems.push(`failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+    page.on('response', (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()}: ${r.url()}`));
+    page.on('request', (r) => !r.url().startsWith(`${base}/`) && !r.url().startsWith('data:') && problems.push(`other host: ${r.url()}`));
+    return { page, problems };
+  }
+
+  it('serves the landing page with every section, no console error, no failed request, nothing from other hosts', async () => {
+    const { page, problems } = await openPage();
+    await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+    await expect(page.title()).resolves.toContain('comuni italiani');
+    for (const id of ['cerca', 'avvio-rapido', 'endpoint', 'dati', 'fonti', 'annate', 'copertura', 'metodologia']) expect(await page.locator(`#${id}`).count(), id).toBe(1);
+    // The quickstart shows curl against the host the page came from, with real codes.
+    expect(await page.locator('#avvio-rapido pre').first().textContent()).toBe(`curl '${base}/api/comuni/${ROMA}'`);
+    expect(await page.locator('#dati tbody tr').count()).toBe(10);
+    await page.screenshot({ path: join(ARTIFACTS, 'landing.png'), fullPage: true });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("shows Roma when 'rom' is typed in the search box, and draws the comune's charts when it is chosen", async () => {
+    const { page, problems } = await openPage();
+    await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+    await page.locator('#cerca-comune').pressSequentially('rom', { delay: 60 });
+    const roma = page.locator('#cerca-risultati li[role="option"]', { hasText: 'Roma' }).first();
+    await roma.waitFor({ state: 'visible' });
+    expect(await page.locator('#cerca-comune').getAttribute('aria-expanded')).toBe('true');
+    expect(await roma.getAttribute('data-codice')).toBe(ROMA);
+    await page.screenshot({ path: join(ARTIFACTS, 'search-rom.png') });
+
+    await roma.click();
+    const population = page.locator('#grafico-popolazione svg.chart');
+    await population.waitFor({ state: 'visible' });
+    const demografia = await readBuilt<Demografia>(`/api/demografia/${ROMA}.json`);
+    const redditi = await readBuilt<Redditi>(`/api/redditi/${ROMA}.json`);
+    // One point per year with a value; the line is drawn.
+    expect(await population.locator('circle.punto').count()).toBe(demografia.serie_storica.filter((d) => d.popolazione_totale !== null).length);
+    expect(await population.locator('path.serie').getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+(L[\d.]+,[\d.]+)+/);
+    expect(await page.locator('#grafico-reddito svg.chart circle.punto').count()).toBe(redditi.serie_storica.filter((r) => r.reddito_medio_euro !== null).length);
+    await expect(page.locator('#comune h2').textContent()).resolves.toContain('Roma');
+    expect(page.url()).toBe(`${base}/#comune-${ROMA}`);
+    await page.locator('#comune').screenshot({ path: join(ARTIFACTS, 'comune-roma.png') });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('renders every operation of /api/openapi.json in the reference and runs a request from it', async () => {
+    const { page, problems } = await openPage();
+    await page.goto(`${base}/riferimento.html`, { waitUntil: 'networkidle' });
+    await page.locator('#riferimento[aria-busy="false"] .operation').first().waitFor();
+    const openapi = await readBuilt<{ paths: Record<string, { get?: unknown }> }>('/api/openapi.json');
+    const paths = Object.keys(openapi.paths).filter((p) => openapi.paths[p]!.get);
+    expect(await page.locator('.operation').evaluateAll((sections) => sections.map((s) => s.id))).toEqual(paths);
+    expect(await page.locator('#operazioni a').count()).toBe(paths.length);
+    await page.screenshot({ path: join(ARTIFACTS, 'reference.png') });
+
+    const section = page.locator('section[id="/api/comuni/{codice_istat}"]');
+    await section.locator('button[type="submit"]').click();
+    await expect(section.locator('.output .status').textContent()).resolves.toMatch(/^200/);
+    expect(await section.locator('.output pre').textContent()).toContain('"nome": "Roma"');
+    // The response schema is rendered when its details are opened.
+    await section.locator('.responses details.lazy summary').first().click();
+    await section.locator('ul.schema code.prop', { hasText: /^codice_istat$/ }).first().waitFor();
+    expect(await section.locator('ul.schema code.prop').allTextContents()).toEqual(expect.arrayContaining(['codice_istat', 'nome', 'provincia', 'popolazione']));
+    await section.screenshot({ path: join(ARTIFACTS, 'reference-comune.png') });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

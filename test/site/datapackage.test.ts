@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { unzipSync } from 'fflate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Demografia } from '../../api/schemas/demografia.ts';
+import type { Redditi } from '../../api/schemas/redditi.ts';
+import { hasRealBuild, readBuilt, REAL_DATA, TEST_BUILD } from '../helpers/real-build.ts';
+import { DATA_PACKAGE } from './data-package-schema.ts';
+import { readTable, type Cell, type TableDescriptor, type TableRead } from './table-check.ts';
+
+interface Resource {
+  name: string;
+  path: string;
+  bytes: number;
+  hash: string;
+  righe: number;
+  sources: { title: string; path: string; attribution: string }[];
+  licenses: { name?: string; path: string; title: string }[];
+  schema: TableDescriptor & { fields: { name: string; type: string; description?: string; unit?: string }[]; foreignKeys?: { fields: string[]; reference: { resource: string; fields: string[] } }[] };
+}
+
+const DATI = () => join(TEST_BUILD.outDir, 'dati');
+const ROMA = '058091';
+const MILANO = '015146';
+
+/** Sum over the per-comune files of one API resource. */
+async function sumOverComuni(resource: string, count: (body: never) => number): Promise<number> {
+  const dir = join(TEST_BUILD.outDir, 'api', resource);
+  const files = (await readdir(dir)).filter((f) => /^\d{6}\.json$/.test(f));
+  let total = 0;
+  for (let i = 0; i < files.length; i += 64) {
+    const bodies = await Promise.all(files.slice(i, i + 64).map(async (f) => JSON.parse(await readFile(join(dir, f), 'utf8')) as never));
+    for (const body of bodies) total += count(body);
+  }
+  return total;
+}
+
+describe.skipIf(!hasRealBuild)(`public/dati, the bulk dataset${REAL_DATA}`, () => {
+  let pkg: { resources: Resource[]; licenses: unknown[]; sources: unknown[] };
+  const tables = new Map<string, TableRead>();
+  const csvBytes = new Map<string, Buffer>();
+  /** Rows kept for the value checks: Roma and Milano. */
+  const keep = (row: Record<string, Cell>) => row.codice_istat === ROMA || row.codice_istat === MILANO;
+  const rowsOf = (table: string, code: string, anno?: number) => tables.get(table)!.rows.filter((r) => r.codice_istat === code && (anno === undefined || r.anno === anno));
+
+  beforeAll(async () => {
+    pkg = JSON.parse(await readFile(join(DATI(), 'datapackage.json'), 'utf8'));
+    for (const r of pkg.resources) {
+      const bytes = await readFile(join(DATI(), r.path));
+      csvBytes.set(r.path, bytes);
+      tables.set(r.name, readTable(bytes.toString('utf8'), r.schema, keep));
+    }
+  });
+
+  it('has one CSV per domain, the descriptor and the zip, and nothing else', async () => {
+    expect(pkg.resources.map((r) => r.name)).toEqual(['comuni', 'demografia', 'redditi', 'ambiente', 'aria', 'servizi', 'sicurezza', 'qualita-vita']);
+    const files = (await readdir(DATI())).sort();
+    expect(files).toEqual([...pkg.resources.map((r) => r.path), 'comuni-italiani-dati.zip', 'datapackage.json'].sort());
+  });
+
+  it('datapackage.json validates against the Data Package v2 / Table Schema JSON Schema written from the spec', () => {
+    const ajv = (addFormats as unknown as (a: Ajv2020) => Ajv2020)(new Ajv2020({ allErrors: true, strict: false }));
+    const validate = ajv.compile(DATA_PACKAGE);
+    const valid = validate(pkg);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+  });
+
+  it('documents every column (description; unit for numbers) and names the sources, licences and attribution of every resource', () => {
+    for (const r of pkg.resources) {
+      for (const f of r.schema.fields) {
+        expect(f.description?.length ?? 0, `${r.name}.${f.name}`).toBeGreaterThan(10);
+        if (f.type === 'number' || f.type === 'integer') expect(f.unit, `${r.name}.${f.name}`).toBeTruthy();
+      }
+      expect(r.schema.missingValues).toEqual(['']);
+      expect(r.sources.length, r.name).toBeGreaterThan(0);
+      for (const s of r.sources) expect(s.attribution, `${r.name}: ${s.title}`).toBeTruthy();
+      expect(r.licenses.length, r.name).toBeGreaterThan(0);
+    }
+    expect(pkg.licenses.length).toBeGreaterThan(0);
+  });
+
+  it('every CSV matches its Table Schema: header, types, constraints, unique primary key', () => {
+    for (const r of pkg.resources) expect(tables.get(r.name)!.errors, r.name).toEqual([]);
+  });
+
+  it('every codice_istat of every table is a comune of the registry (foreign keys)', () => {
+    const registry = tables.get('comuni')!.codes;
+    for (const r of pkg.resources) {
+      for (const fk of r.schema.foreignKeys ?? []) {
+        expect(fk).toEqual({ fields: ['codice_istat'], reference: { resource: 'comuni', fields: ['codice_istat'] } });
+        const orphans = [...tables.get(r.name)!.codes].filter((c) => !registry.has(c));
+        expect(orphans, r.name).toEqual([]);
+      }
+    }
+  });
+
+  it('states the true size, hash and row count of each file', () => {
+    for (const r of pkg.resources) {
+      const bytes = csvBytes.get(r.path)!;
+      expect(r.bytes, r.name).toBe(bytes.byteLength);
+      expect(r.hash, r.name).toBe(`sha256:${createHash('sha256').update(bytes).digest('hex')}`);
+      expect(r.righe, r.name).toBe(tables.get(r.name)!.count);
+    }
+  });
+
+  it('zips exactly the CSVs and datapackage.json, byte for byte', async () => {
+    const entries = unzipSync(await readFile(join(DATI(), 'comuni-italiani-dati.zip')));
+    expect(Object.keys(entries).sort()).toEqual([...pkg.resources.map((r) => r.path), 'datapackage.json'].sort());
+    for (const r of pkg.resources) expect(Buffer.from(entries[r.path]!).equals(csvBytes.get(r.path)!), r.path).toBe(true);
+    expect(Buffer.from(entries['datapackage.json']!).equals(await readFile(join(DATI(), 'datapackage.json')))).toBe(true);
+  });
+
+  it('has as many rows as the built API has records', async () => {
+    const { totale } = await readBuilt<{ totale: number }>('/api/comuni.json');
+    for (const name of ['comuni', 'ambiente', 'servizi', 'qualita-vita']) expect(tables.get(name)!.count, name).toBe(totale);
+    expect(tables.get('demografia')!.count).toBe(await sumOverComuni('demografia', (d: Demografia) => d.serie_storica.length));
+    expect(tables.get('redditi')!.count).toBe(await sumOverComuni('redditi', (d: Redditi) => d.serie_storica.length));
+    const airYears = (a: { aria: Record<string, { serie_storica: { anno: number }[] }> }) => new Set(Object.values(a.aria).flatMap((p) => p.serie_storica.map((s) => s.anno))).size;
+    expect(tables.get('aria')!.count).toBe(await sumOverComuni('ambiente', airYears as (body: never) => number));
+  });
+
+  it('holds the values the API serves, with empty cells where the API has null', async () => {
+    const roma = await readBuilt<Demografia>(`/api/demografia/${ROMA}.json`);
+    for (const year of roma.serie_storica) {
+      const [row] = rowsOf('demografia', ROMA, year.anno);
+      expect(row).toMatchObject({ popolazione_totale: year.popolazione_totale, maschi: year.maschi, femmine: year.femmine, densita_ab_km2: year.densita_ab_km2 });
+    }
+    expect(rowsOf('demografia', ROMA, 2025)[0]!.popolazione_totale).toBe(2_802_877);
+    const milano = await readBuilt<Redditi>(`/api/redditi/${MILANO}.json`);
+    const m2023 = rowsOf('redditi', MILANO, 2023)[0]!;
+    expect(m2023.contribuenti).toBe(1_047_822);
+    expect(m2023.reddito_imponibile_euro).toBe(38_149_599_569);
+    expect(m2023.reddito_medio_euro).toBe(milano.serie_storica.find((y) => y.anno === 2023)!.reddito_medio_euro);
+    expect(milano.dati.scaglioni!.map((s) => s.frequenza)).toEqual(Object.entries(m2023).filter(([k]) => /^scaglione_.*_contribuenti$/.test(k)).map(([, v]) => v));
+    // 2024 is a summary without brackets: empty cells, not zeros.
+    const m2024 = rowsOf('redditi', MILANO, 2024)[0]!;
+    expect(m2024.scaglione_0_10000_contribuenti).toBeNull();
+    expect(m2024.reddito_mediano_stimato_euro).toBeNull();
+    const quality = await readBuilt<{ punteggio: number; posizione_nazionale: { posizione: number } }>(`/api/qualita-vita/${ROMA}.json`);
+    expect(rowsOf('qualita-vita', ROMA)[0]).toMatchObject({ punteggio: quality.punteggio, posizione_nazionale: quality.posizione_nazionale.posizione });
+  });
+});

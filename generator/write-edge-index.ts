@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { RuntimeIndex } from '../api/runtime-index.ts';
+import { PROJECT_ROOT } from './config.ts';
 
 /**
  * Writes the runtime index as an ES module the edge function imports (Netlify bundles
@@ -16,6 +17,8 @@ export async function writeEdgeIndex(dir: string, index: RuntimeIndex): Promise<
     'export default index;\n';
   const path = join(dir, 'edge-index.js');
   await writeFile(path, source);
-  await writeFile(join(dir, 'edge-index.d.ts'), "import type { RuntimeIndex } from '../api/runtime-index.ts';\ndeclare const index: RuntimeIndex;\nexport default index;\n");
+  // The types are imported relative to wherever the index is written (--generated-dir), so Deno can check it there too.
+  const types = relative(dir, join(PROJECT_ROOT, 'api', 'runtime-index.ts')).replaceAll('\\', '/');
+  await writeFile(join(dir, 'edge-index.d.ts'), `import type { RuntimeIndex } from '${types.startsWith('.') ? types : `./${types}`}';\ndeclare const index: RuntimeIndex;\nexport default index;\n`);
   return { path, bytes: Buffer.byteLength(source) };
 }

@@ -8,7 +8,7 @@ import { needsBuild } from './freshness.ts';
 /** `npm start`: build if public/ is missing or stale, then serve the API and the site on PORT (default 3000). */
 async function main() {
   const config = resolveConfig(process.argv.slice(2));
-  const fresh = await needsBuild(config.outDir, config.dataDir);
+  const fresh = await needsBuild(config);
   if (fresh.build) {
     console.log(`Building first: ${fresh.reason}.`);
     await build(config);

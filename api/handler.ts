@@ -155,6 +155,11 @@ export async function answer(ctx: HandlerContext, url: URL): Promise<Answer> {
   return ANSWERS[match.route.id as RouteId](ctx, { route: match.route, values, instance, url });
 }
 
+/** 405 for any method but GET, HEAD and OPTIONS; runtimes also call it for methods a Request cannot carry (TRACE, TRACK). */
+export function methodNotAllowed(method: string, url: URL): Promise<Response> {
+  return problemResponse(new Request(url), problem(405, `Metodo ${method.slice(0, 20)} non consentito: l'API è in sola lettura (GET, HEAD, OPTIONS).`, url.pathname));
+}
+
 /**
  * The request handler shared by the Netlify edge function, the local server, the
  * tests and the benchmarks: web-standard Request in, Response out. `onStatic` lets a
@@ -165,9 +170,7 @@ export function createHandler(ctx: HandlerContext, onStatic?: (path: string, req
   return async function handle(request: Request): Promise<Response | URL> {
     const url = new URL(request.url);
     if (request.method === 'OPTIONS') return preflightResponse(request);
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return problemResponse(request, problem(405, `Metodo ${request.method.slice(0, 20)} non consentito: l'API è in sola lettura (GET, HEAD, OPTIONS).`, url.pathname));
-    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(request.method, url);
     let result: Answer;
     try {
       result = await answer(ctx, url);

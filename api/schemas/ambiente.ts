@@ -16,7 +16,7 @@ const Stazione = Type.Object(
 const AriaAnno = Type.Object(
   {
     anno: Type.Integer(),
-    valore_ug_m3: Type.Number(),
+    valore_ug_m3: Type.Number({ description: 'Media annua, µg/m³ (ISPRA).' }),
     metodo: Type.Union([Type.Literal('stazioni_nel_comune'), Type.Literal('stazione_piu_vicina')]),
     numero_stazioni: Type.Integer({ minimum: 1, description: 'Stazioni usate (l\'elenco è dato per l\'anno corrente).' }),
   },
@@ -52,7 +52,7 @@ export const Ambiente = Type.Object(
               anno: Type.Integer(),
               sigla: Type.String(),
               nome: Type.String(),
-              suolo_consumato_ettari: Nullable(Type.Number()),
+              suolo_consumato_ettari: Nullable(Type.Number(), 'Suolo consumato nella provincia, ettari (ISPRA, fonte in `fonte`).'),
               suolo_consumato_percentuale: Nullable(Type.Number({ description: '% della superficie provinciale.' })),
               fonte: Provenance,
             },
@@ -64,7 +64,7 @@ export const Ambiente = Type.Object(
             {
               livello: Type.Literal('comune'),
               anno: Type.Integer(),
-              suolo_consumato_m2_per_abitante: Type.Number(),
+              suolo_consumato_m2_per_abitante: Type.Number({ description: 'Suolo consumato per abitante, m² (ISPRA 2015, pubblicato nell\'Urban Index DIPE).' }),
               fonte: Provenance,
             },
             { additionalProperties: false },

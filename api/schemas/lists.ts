@@ -19,19 +19,19 @@ export const Classifica = Type.Object(
   {
     indicatore: Type.String(),
     descrizione: Type.String(),
-    unita: Type.String(),
-    anno: Nullable(Type.Integer()),
+    unita: Type.String({ description: 'Unità di misura di `valore` (es. abitanti per km², euro, µg/m³).' }),
+    anno: Nullable(Type.Integer(), 'Anno di riferimento dei valori.'),
     ordine: Type.Union([Type.Literal('asc'), Type.Literal('desc')]),
     ...PageFields,
     risultati: Type.Array(
       Type.Object(
-        { posizione: Type.Integer({ minimum: 1 }), ...ComuneRefFields, valore: Type.Number(), link: Type.String() },
+        { posizione: Type.Integer({ minimum: 1 }), ...ComuneRefFields, valore: Type.Number({ description: 'Valore dell\'indicatore, nell\'unità `unita`, anno `anno`.' }), link: Type.String() },
         { additionalProperties: false },
       ),
     ),
     esclusi: Excluded,
-    metodo: Nullable(Type.String()),
-    fonti: Type.Array(Provenance),
+    metodo: Nullable(Type.String(), 'Come è calcolato un valore derivato (null per un valore pubblicato dalla fonte).'),
+    fonti: Type.Array(Provenance, { description: 'Fonti dei valori.' }),
   },
   { additionalProperties: false },
 );
@@ -45,7 +45,7 @@ export const SearchResults = Type.Object(
       Type.Object(
         {
           ...ComuneRefFields,
-          popolazione: Nullable(Type.Integer()),
+          popolazione: Nullable(Type.Integer(), 'Residenti nell\'anno demografico predefinito.'),
           corrispondenza: Type.Union(['esatta', 'prefisso', 'parola', 'approssimata'].map((v) => Type.Literal(v)), {
             description: 'esatta: nome uguale; prefisso: il nome inizia col testo; parola: una parola del nome inizia col testo; approssimata: con errori di battitura.',
           }),
@@ -61,7 +61,7 @@ export const SearchResults = Type.Object(
 
 export const Confronto = Type.Object(
   {
-    anno_richiesto: Nullable(Type.Integer()),
+    anno_richiesto: Nullable(Type.Integer(), 'Anno chiesto con `anno`; null = anno predefinito di ogni dominio.'),
     comuni: Type.Array(
       Type.Object(
         {

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable } from './common.ts';
+import { MetodologiaQualita } from './qualita.ts';
 
 export const Regioni = Type.Object(
   {
@@ -13,7 +14,7 @@ export const Regioni = Type.Object(
           ripartizione: Type.String(),
           numero_comuni: Type.Integer(),
           numero_province: Type.Integer(),
-          popolazione: Nullable(Type.Integer()),
+          popolazione: Nullable(Type.Integer(), 'Residenti: somma dei comuni nell\'anno `anno_popolazione` (null se un comune non ha il dato).'),
           anno_popolazione: Type.Integer(),
           link_comuni: Type.String(),
         },
@@ -37,7 +38,7 @@ export const Province = Type.Object(
           tipologia: Type.String(),
           regione: Type.Object({ codice: Type.String(), nome: Type.String() }, { additionalProperties: false }),
           numero_comuni: Type.Integer(),
-          superficie_km2: Nullable(Type.Number()),
+          superficie_km2: Nullable(Type.Number(), 'Superficie, km².'),
           link_comuni: Type.String(),
         },
         { additionalProperties: false },
@@ -82,7 +83,7 @@ export const Copertura = Type.Object(
           anno: Nullable(Type.Integer()),
           fonte: Nullable(Type.String()),
           comuni_con_valore: Type.Integer(),
-          percentuale: Type.Number(),
+          percentuale: Type.Number({ description: 'comuni_con_valore / comuni, in per cento.' }),
           nota: Nullable(Type.String()),
         },
         { additionalProperties: false },
@@ -105,9 +106,69 @@ export const Status = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    cambiamenti: Type.Object(
+      {
+        rispetto_a: Nullable(Type.String(), 'versione_dati della build precedente (null se non c\'era una build precedente da confrontare).'),
+        rapporto: Type.String({ description: 'Rapporto completo dei cambiamenti: comuni istituiti e soppressi, valori oltre soglia, copertura dei campi, anni e annate.' }),
+      },
+      { additionalProperties: false },
+    ),
   },
   { additionalProperties: false },
 );
 
-export const Metodologia = Type.Object({}, { additionalProperties: true, description: 'Testo e parametri della metodologia, per sezione.' });
-export const OpenApi = Type.Object({ openapi: Type.String() }, { additionalProperties: true });
+const SezioneMetodologia = Type.Object(
+  { titolo: Type.String(), testo: Type.Array(Type.String(), { description: 'Regole di calcolo e scelte, un paragrafo per voce.' }) },
+  { additionalProperties: false },
+);
+
+export const Metodologia = Type.Object(
+  {
+    titolo: Type.String(),
+    sezioni: Type.Object(
+      {
+        demografia: Type.Object(
+          {
+            titolo: Type.String(),
+            testo: Type.Array(Type.String()),
+            anni: Type.Array(
+              Type.Object(
+                {
+                  anno: Type.Integer(),
+                  fonte: Type.String({ description: 'La sola fonte usata per quell\'anno (/api/fonti/{fonte}).' }),
+                  data_riferimento: Type.String({ description: 'Data (o mese, per ANPR) del conteggio, ISO 8601.' }),
+                  comuni_con_valore: Type.Integer({ minimum: 0 }),
+                  codici_non_attuali: Type.Array(Type.Object({ codice: Type.String(), nome: Type.String() }, { additionalProperties: false }), {
+                    description: 'Codici del file che non sono comuni attuali (fusi o soppressi): non attribuiti a nessun comune.',
+                  }),
+                },
+                { additionalProperties: false },
+              ),
+              { description: 'Fonte di ogni anno della serie demografica.' },
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        redditi: SezioneMetodologia,
+        ambiente: SezioneMetodologia,
+        servizi: SezioneMetodologia,
+        sicurezza: SezioneMetodologia,
+        'medie-nazionali': SezioneMetodologia,
+        'qualita-vita': MetodologiaQualita,
+      },
+      { additionalProperties: false, description: 'Una sezione per dominio; le chiavi sono le ancore dei link dei record (/api/metodologia#redditi).' },
+    ),
+    links: Type.Object({ self: Type.String(), fonti: Type.String(), copertura: Type.String() }, { additionalProperties: false }),
+  },
+  { additionalProperties: false, description: 'Come è calcolato ogni valore derivato, per sezione.' },
+);
+
+export const OpenApi = Type.Object(
+  {
+    openapi: Type.String({ pattern: '^3\\.1\\.' }),
+    info: Type.Object({ title: Type.String(), version: Type.String() }, { additionalProperties: true }),
+    paths: Type.Record(Type.String(), Type.Object({}, { additionalProperties: true })),
+    components: Type.Object({}, { additionalProperties: true }),
+  },
+  { additionalProperties: true, description: 'Questo documento: OpenAPI 3.1, la cui struttura completa è data dalla specifica OpenAPI (https://spec.openapis.org/oas/v3.1.0).' },
+);

@@ -3,8 +3,8 @@ import { Nullable } from './common.ts';
 
 export const MediaNazionale = Type.Object(
   {
-    valore: Nullable(Type.Number()),
-    anno: Nullable(Type.Integer()),
+    valore: Nullable(Type.Number(), 'Valore nell\'unità `unita` (null con il motivo in `motivo_mancante`).'),
+    anno: Nullable(Type.Integer(), 'Anno di riferimento del valore.'),
     unita: Type.String(),
     metodo: Type.String({ description: 'Come è calcolata (totali su totali, ponderata per popolazione, ...).' }),
     comuni_considerati: Type.Integer({ minimum: 0, description: 'Comuni il cui valore entra nel calcolo.' }),

@@ -11,18 +11,18 @@ const Coppia = Type.Object(
 
 export const Scaglione = Type.Object(
   {
-    da_euro: Nullable(Type.Number()),
-    a_euro: Nullable(Type.Number()),
-    frequenza: Nullable(Type.Integer({ minimum: 0 })),
-    ammontare_euro: Nullable(Type.Number()),
+    da_euro: Nullable(Type.Number(), 'Limite inferiore del reddito complessivo dello scaglione, euro (null: redditi negativi o nulli, senza limite inferiore).'),
+    a_euro: Nullable(Type.Number(), 'Limite superiore, euro (null: ultimo scaglione, aperto).'),
+    frequenza: Nullable(Type.Integer({ minimum: 0 }), 'Contribuenti nello scaglione (null se oscurato per riservatezza).'),
+    ammontare_euro: Nullable(Type.Number(), 'Reddito complessivo dei contribuenti dello scaglione, euro (null se oscurato).'),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, description: 'Scaglione di reddito complessivo (MEF).' },
 );
 
 export const RedditiAnno = Type.Object(
   {
     anno: Type.Integer({ description: 'Anno d\'imposta.' }),
-    contribuenti: Nullable(Type.Integer({ minimum: 0 })),
+    contribuenti: Nullable(Type.Integer({ minimum: 0 }), 'Numero di contribuenti IRPEF del comune (MEF, fonte in `fonte`).'),
     reddito_complessivo: Type.Composite([
       Coppia,
       Type.Object({

@@ -24,7 +24,7 @@ export const Servizi = Type.Object(
         {
           campo: Type.String(),
           titolo: Type.String(),
-          valore: Nullable(Type.Number()),
+          valore: Nullable(Type.Number(), 'Valore nell\'unità `unita`, anno `anno`.'),
           unita: Type.String(),
           anno: Type.Integer(),
           direzione: Type.Union([Type.Literal('maggiore_migliore'), Type.Literal('minore_migliore')]),
@@ -40,8 +40,8 @@ export const Servizi = Type.Object(
         {
           livello: Type.Literal('provincia'),
           anno: Type.Integer(),
-          tempo_medio_minuti: Nullable(Type.Number()),
-          tempo_mediano_minuti: Nullable(Type.Number()),
+          tempo_medio_minuti: Nullable(Type.Number(), 'Minuti di guida, media.'),
+          tempo_mediano_minuti: Nullable(Type.Number(), 'Minuti di guida, mediana.'),
           fonte: Provenance,
         },
         { additionalProperties: false, description: 'Tempo di guida verso l\'ospedale più vicino, media della provincia ponderata per popolazione.' },
@@ -58,7 +58,7 @@ export const Sicurezza = Type.Object(
     livello: Type.Literal('provincia', { description: 'Dato della provincia, applicato a ogni suo comune.' }),
     sigla_provincia: Type.String(),
     anno: Nullable(Type.Integer(), 'Anno più recente disponibile.'),
-    delitti_per_1000_abitanti: Nullable(Type.Number()),
+    delitti_per_1000_abitanti: Nullable(Type.Number(), 'Delitti denunciati per 1.000 abitanti della provincia, anno `anno`.'),
     serie_storica: Type.Array(
       Type.Object(
         { anno: Type.Integer(), delitti: Nullable(Type.Integer()), popolazione: Nullable(Type.Integer()), delitti_per_1000_abitanti: Nullable(Type.Number()) },

@@ -35,11 +35,27 @@ export function serialize(body: unknown): string {
   return `${JSON.stringify(body)}\n`;
 }
 
-/** Strong ETag from the body: a SHA-256 prefix (Web Crypto, available in Node, Deno and browsers). */
-export async function etagOf(body: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body));
-  const hex = [...new Uint8Array(digest).slice(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return `"${hex}"`;
+const hex32 = (h: number) => (h >>> 0).toString(16).padStart(8, '0');
+
+/**
+ * Strong ETag from the body: 128 bits from four FNV-1a-style lanes over its UTF-16 code
+ * units. A tag only has to change when the body does (each step is a bijection, so any
+ * single change does change every lane). Synchronous and plain JS: Web Crypto's digest
+ * is a thread-pool round trip in Node that tripled the handler's own time per answer.
+ */
+export function etagOf(body: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x9747b28c;
+  let c = 0xc2b2ae35;
+  let d = 0x27d4eb2f;
+  for (let i = 0; i < body.length; i++) {
+    const unit = body.charCodeAt(i);
+    a = Math.imul(a ^ unit, 0x01000193);
+    b = Math.imul(b ^ unit, 0x5bd1e995);
+    c = Math.imul(c ^ unit, 0x1b873593);
+    d = Math.imul(d ^ unit, 0xcc9e2d51);
+  }
+  return `"${hex32(a)}${hex32(b)}${hex32(c)}${hex32(d)}"`;
 }
 
 export function ifNoneMatchHits(request: Request, etag: string): boolean {
@@ -50,7 +66,7 @@ export function ifNoneMatchHits(request: Request, etag: string): boolean {
 }
 
 export async function jsonResponse(request: Request, status: number, body: string, contentType: string, extra: Record<string, string> = {}): Promise<Response> {
-  const etag = await etagOf(body);
+  const etag = etagOf(body);
   const headers = new Headers({ ...COMMON_HEADERS, 'Content-Type': contentType, ETag: etag, ...extra });
   if (status === 200 && ifNoneMatchHits(request, etag)) return new Response(null, { status: 304, headers });
   return new Response(request.method === 'HEAD' ? null : body, { status, headers });

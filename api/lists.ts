@@ -79,12 +79,23 @@ export function listComuni(index: RuntimeIndex, route: RouteSpec, values: ParamV
   };
 }
 
-/** Sorted positions of the comuni that have a value; ties broken by codice_istat ascending (the index order). */
-export function rankedPositions(values: readonly (number | null)[], order: 'asc' | 'desc'): number[] {
+const rankedCache = new WeakMap<readonly (number | null)[], Partial<Record<'asc' | 'desc', readonly number[]>>>();
+
+/**
+ * Sorted positions of the comuni that have a value; ties broken by codice_istat ascending
+ * (the index order). Memoized per column and order: the index never changes, and every
+ * page of a ranking (hundreds at build time, one per dynamic request) needs the same order.
+ */
+export function rankedPositions(values: readonly (number | null)[], order: 'asc' | 'desc'): readonly number[] {
+  let byOrder = rankedCache.get(values);
+  if (!byOrder) rankedCache.set(values, (byOrder = {}));
+  const cached = byOrder[order];
+  if (cached) return cached;
   const rows: number[] = [];
   for (let i = 0; i < values.length; i++) if (values[i] != null) rows.push(i);
   const sign = order === 'asc' ? 1 : -1;
-  return rows.sort((a, b) => sign * (values[a]! - values[b]!) || a - b);
+  rows.sort((a, b) => sign * (values[a]! - values[b]!) || a - b);
+  return (byOrder[order] = rows);
 }
 
 export function ranking(index: RuntimeIndex, route: RouteSpec, values: ParamValues, key: RankingKey, orderParam: 'ordine' | 'order') {

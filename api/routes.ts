@@ -364,7 +364,7 @@ export const ROUTES = [
     mode: 'file',
     tag: 'Metadati',
     summary: 'Stato del servizio',
-    description: 'Data della build, annate dei dati, conteggi.',
+    description: 'Data della build, annata e data di download di ogni fonte, conteggi, rapporto dei cambiamenti rispetto alla build precedente.',
     params: [],
     schema: 'Status',
     extension: true,
@@ -419,6 +419,14 @@ export interface RouteMatch {
 }
 
 export function matchRoute(pathname: string): RouteMatch | null {
+  return (pathname.endsWith('.json') ? matchExact(pathname.slice(0, -'.json'.length)) : null) ?? matchExact(pathname);
+}
+
+/**
+ * `/api/comuni/058091.json` is the file form of `/api/comuni/058091`: where no file
+ * exists (an unknown code), it gets the same answer as the URL without `.json`.
+ */
+function matchExact(pathname: string): RouteMatch | null {
   for (const { route, regex, names } of COMPILED) {
     const m = regex.exec(pathname);
     if (!m) continue;

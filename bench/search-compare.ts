@@ -3,7 +3,7 @@
  * real 7,896 names and a fixed, realistic query mix: latency (p50/p99/max over ≥ 10,000 queries),
  * build time, index size (JSON and gzipped) and result quality (expected comune first / in the top 5).
  *
- *   npx tsx bench/search-compare.ts [--iterations 10000] [--data-dir DIR]
+ *   npx tsx bench/search-compare.ts [--iterations 10000] [--fuse-iterations N] [--data-dir DIR]
  *
  * Node-only (reads the files with node:fs); `runSearchComparison()` returns the figures for reuse.
  */
@@ -15,6 +15,7 @@ import { parse } from 'csv-parse/sync';
 import Fuse from 'fuse.js';
 import { buildSearchIndex, normalizeName, search, type SearchEntry } from '../api/search.ts';
 import { DEFAULT_DATA_DIR } from '../data-sources/lib/files.ts';
+import { round, summarize, type LatencySummary } from './stats.ts';
 
 const COMUNI_FILE = 'gi-db-comuni/2025-01-01/gi_comuni.csv';
 const POPOLAZIONE_FILE = 'anpr/popolazione-residente/popolazione_residente_2025_mese1.csv';
@@ -157,7 +158,7 @@ export interface EngineFigures {
   parseMs: number | null;
   indexJsonBytes: number;
   indexGzipBytes: number;
-  latencyMs: { p50: number; p99: number; max: number; mean: number };
+  latencyMs: LatencySummary;
   queriesTimed: number;
   top1: number;
   top5: number;
@@ -175,6 +176,8 @@ export interface SearchComparisonOptions {
   dataDir?: string;
   /** Timed queries per engine (the mix is cycled). */
   iterations?: number;
+  /** Timed queries for fuse.js, ~100 times slower than the shipped engine (default: iterations). */
+  fuseIterations?: number;
   limit?: number;
 }
 
@@ -196,15 +199,6 @@ export function loadSearchEntries(dataDir: string = process.env.DATA_DIR ?? DEFA
 }
 
 type Engine = (query: string, limit: number) => string[];
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
-}
-
-function round(x: number, digits = 4): number {
-  const f = 10 ** digits;
-  return Math.round(x * f) / f;
-}
 
 function measure(
   engine: string,
@@ -229,7 +223,6 @@ function measure(
     times[i] = performance.now() - t0;
   }
   if (sink < 0) console.log(sink); // keep the results alive
-  const sorted = times.slice().sort((a, b) => a - b);
   const bytes = new TextEncoder().encode(build.json);
   return {
     engine,
@@ -237,12 +230,7 @@ function measure(
     parseMs: build.parseMs === null ? null : round(build.parseMs, 1),
     indexJsonBytes: bytes.length,
     indexGzipBytes: gzipSync(bytes, { level: 9 }).length,
-    latencyMs: {
-      p50: round(percentile(sorted, 0.5)),
-      p99: round(percentile(sorted, 0.99)),
-      max: round(sorted[sorted.length - 1]!),
-      mean: round(times.reduce((a, b) => a + b, 0) / times.length),
-    },
+    latencyMs: summarize(times),
     queriesTimed: iterations,
     top1: round(outcomes.filter((o) => o.rank === 1).length / outcomes.length, 3),
     top5: round(outcomes.filter((o) => o.rank !== null && o.rank <= 5).length / outcomes.length, 3),
@@ -298,13 +286,14 @@ function fuseEngine(entries: SearchEntry[], iterations: number, limit: number): 
 
 export function runSearchComparison(options: SearchComparisonOptions = {}): SearchComparison {
   const iterations = Math.max(options.iterations ?? 10_000, 1);
+  const fuseIterations = Math.max(options.fuseIterations ?? iterations, 1);
   const limit = options.limit ?? 10;
   const entries = loadSearchEntries(options.dataDir);
   return {
     comuni: entries.length,
     queryMix: QUERY_MIX.length,
     limit,
-    engines: [ourEngine(entries, iterations, limit), fuseEngine(entries, iterations, limit)],
+    engines: [ourEngine(entries, iterations, limit), fuseEngine(entries, fuseIterations, limit)],
   };
 }
 
@@ -332,6 +321,7 @@ function argValue(flag: string): string | undefined {
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const dataDir = argValue('--data-dir');
   const iterations = argValue('--iterations');
-  const result = runSearchComparison({ dataDir, iterations: iterations ? Number(iterations) : undefined });
+  const fuseIterations = argValue('--fuse-iterations');
+  const result = runSearchComparison({ dataDir, iterations: iterations ? Number(iterations) : undefined, fuseIterations: fuseIterations ? Number(fuseIterations) : undefined });
   printComparison(result, new Map(loadSearchEntries(dataDir).map((e) => [e.codice_istat, e.nome])));
 }

@@ -248,12 +248,22 @@ export function resolveIrpefColumns(header: string[], context: string): IrpefCol
   };
 }
 
-/** A count or an amount in whole euro; blank (suppressed) is null, never 0. */
-function integerCell(cell: string | undefined, context: string): number | null {
+const INTEGER = /^-?\d+$/;
+
+/**
+ * A count or an amount in whole euro; blank (suppressed) is null, never 0. Called for
+ * ~10 million cells: digits are tested first (no "missing" placeholder is all digits),
+ * and the error's context is assembled only when there is an error.
+ */
+function integerCell(cell: string | undefined, context: string, codice: string, header: string): number | null {
+  const text = cell === undefined ? '' : cell.trim();
+  if (INTEGER.test(text)) return Number(text);
   if (isMissing(cell)) return null;
-  const text = cell!.trim();
-  if (!/^-?\d+$/.test(text)) throw new Error(`${context}: "${text}" is not an integer`);
-  return Number(text);
+  throw new Error(`${context}, ${codice} ${header}: "${text}" is not an integer`);
+}
+
+function pairAt(row: string[], c: PairColumns, context: string, codice: string): Pair {
+  return { frequenza: integerCell(row[c.frequenza], context, codice, c.headers[0]), ammontare: integerCell(row[c.ammontare], context, codice, c.headers[1]) };
 }
 
 /** Parses one year's CSV (decoded text) into comuni, skipping and counting non-comune rows. */
@@ -281,34 +291,40 @@ export function parseIrpefYear(text: string, anno: number): IrpefYear {
     }
     if (seen.has(codice)) throw new Error(`${context}: codice ISTAT ${codice} appears twice`);
     seen.add(codice);
-    const num = (i: number, what: string) => integerCell(row[i], `${context}, ${codice} ${what}`);
-    const pair = (c: PairColumns): Pair => ({ frequenza: num(c.frequenza, c.headers[0]), ammontare: num(c.ammontare, c.headers[1]) });
-    const pairOf = (key: PairKey): Pair => pair(cols.pairs[key]!);
-    const optional = (key: PairKey): Pair | null => (cols.pairs[key] ? pair(cols.pairs[key]!) : null);
-    comuni.push({
-      codice_istat: codice,
-      nome: cell(cols.nome),
-      sigla_provincia: cell(cols.sigla),
-      contribuenti: num(cols.contribuenti, 'Numero contribuenti'),
-      reddito_complessivo: optional('reddito_complessivo'),
-      reddito_imponibile: pairOf('reddito_imponibile'),
-      imposta_netta: pairOf('imposta_netta'),
-      addizionale_regionale: pairOf('addizionale_regionale'),
-      addizionale_comunale: pairOf('addizionale_comunale'),
-      trattamento_spettante: optional('trattamento_spettante'),
-      per_tipo: {
-        fabbricati: pairOf('fabbricati'),
-        lavoro_dipendente: pairOf('lavoro_dipendente'),
-        pensione: pairOf('pensione'),
-        lavoro_autonomo: optional('lavoro_autonomo'),
-        imprenditore_ordinaria: pairOf('imprenditore_ordinaria'),
-        imprenditore_semplificata: pairOf('imprenditore_semplificata'),
-        partecipazione: pairOf('partecipazione'),
-      },
-      scaglioni: cols.scaglioni.map((c, i) => ({ da: BRACKETS[i]!.da, a: BRACKETS[i]!.a, ...pair(c) })),
-    });
+    comuni.push(irpefComune(row, cols, codice, cell(cols.nome), cell(cols.sigla), context));
   }
   return { anno, comuni, scartati };
+}
+
+/** One comune's row: plain calls rather than closures per row (~190,000 rows across the years). */
+function irpefComune(row: string[], cols: IrpefColumns, codice: string, nome: string, sigla: string, context: string): IrpefComune {
+  const p = cols.pairs;
+  const at = (c: PairColumns | null): Pair => pairAt(row, c!, context, codice);
+  return {
+    codice_istat: codice,
+    nome,
+    sigla_provincia: sigla,
+    contribuenti: integerCell(row[cols.contribuenti], context, codice, 'Numero contribuenti'),
+    reddito_complessivo: p.reddito_complessivo ? at(p.reddito_complessivo) : null,
+    reddito_imponibile: at(p.reddito_imponibile),
+    imposta_netta: at(p.imposta_netta),
+    addizionale_regionale: at(p.addizionale_regionale),
+    addizionale_comunale: at(p.addizionale_comunale),
+    trattamento_spettante: p.trattamento_spettante ? at(p.trattamento_spettante) : null,
+    per_tipo: {
+      fabbricati: at(p.fabbricati),
+      lavoro_dipendente: at(p.lavoro_dipendente),
+      pensione: at(p.pensione),
+      lavoro_autonomo: p.lavoro_autonomo ? at(p.lavoro_autonomo) : null,
+      imprenditore_ordinaria: at(p.imprenditore_ordinaria),
+      imprenditore_semplificata: at(p.imprenditore_semplificata),
+      partecipazione: at(p.partecipazione),
+    },
+    scaglioni: cols.scaglioni.map((c, i) => {
+      const { frequenza, ammontare } = pairAt(row, c, context, codice);
+      return { da: BRACKETS[i]!.da, a: BRACKETS[i]!.a, frequenza, ammontare };
+    }),
+  };
 }
 
 export async function load(dataDir: string): Promise<IrpefYear[]> {

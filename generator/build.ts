@@ -1,16 +1,20 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { problem } from '../api/problem.ts';
 import { routeById, ROUTE_LIST } from '../api/routes.ts';
 import { computeList } from '../api/handler.ts';
 import { precomputedListVariants, staticFilePath } from '../api/static-files.ts';
 import { sourcePath } from '../data-sources/lib/files.ts';
 import { buildDataset } from './build-dataset.ts';
+import { buildSnapshot, CHANGES_PATH, changeTable, compareSnapshots, parseSnapshot, SNAPSHOT_PATH } from './change-report.ts';
 import { buildRuntimeIndex } from './build-index.ts';
 import { resolveConfig, type BuildConfig } from './config.ts';
 import { coverageReport, coverageTable } from './coverage.ts';
 import type { Dataset } from './dataset.ts';
-import { loadSources } from './load-sources.ts';
+import { fetchDatesNote, sourceFetchDates } from './fetch-dates.ts';
+import { DEFAULT_LOCK_PATH } from './fetch/lock.ts';
+import { loadSources, requireLoaded } from './load-sources.ts';
 import { methodologyDoc } from './methodology.ts';
 import { nationalAverages, nationalYears } from './national-averages.ts';
 import { OutputWriter } from './output.ts';
@@ -20,9 +24,11 @@ import { qualityInputs } from './quality-inputs.ts';
 import { ambienteRecord, comuneRecord, demografiaRecord, redditiRecord } from './render-records.ts';
 import { fonteDoc, provinceDoc, regioniDoc, statusDoc } from './render-meta.ts';
 import { validateDataset } from './validate-dataset.ts';
+import { writeDati } from './write-dati.ts';
 import { writeEdgeIndex } from './write-edge-index.ts';
+import { writeSite } from './write-site.ts';
 import type { RuntimeIndex } from '../api/runtime-index.ts';
-import { buildOpenApi } from './openapi.ts';
+import { openApiDocument } from './openapi.ts';
 
 /** Version of the input data: a hash of every source file read (same files → same version). */
 async function dataVersion(dataDir: string, dataset: Dataset): Promise<string> {
@@ -73,21 +79,32 @@ async function writeDocuments(writer: OutputWriter, dataset: Dataset, index: Run
   await doc('fonti.list', { totale: dataset.fonti.length, risultati: dataset.fonti.map(fonteDoc) });
   for (const s of dataset.fonti) await writer.json(staticFilePath(routeById('fonti.get'), { fonte: s.meta.id }), fonteDoc(s), 'Fonte');
   await doc('metodologia', methodologyDoc(dataset, quality.metodologia));
-  await doc('openapi', buildOpenApi(ROUTE_LIST));
   // Body of Netlify's 404 for direct .json URLs that do not exist (see netlify.toml).
   await writer.json('/api/404.json', problem(404, "Nessuna risorsa a questo indirizzo. Gli indirizzi validi sono descritti in /api/openapi.json.", '/api/'), 'Problem');
 }
 
-export async function build(config: BuildConfig): Promise<{ files: number; bytes: number; seconds: number }> {
+/**
+ * Reads and joins the sources. The parsed files (~300 MB of heap) are garbage once joined:
+ * kept in build()'s scope they would stay alive to the end and raise the peak RSS.
+ */
+async function loadDataset(config: BuildConfig, progress: Progress) {
+  const { data, status } = await progress.step('lettura delle fonti', () => loadSources(config.dataDir));
+  const dataset = await progress.step('unione per codice ISTAT', () => buildDataset(data, status));
+  return { dataset, validita: requireLoaded(data.gi, 'gi-db-comuni').validita };
+}
+
+export async function build(config: BuildConfig): Promise<{ files: number; bytes: number; seconds: number; steps: Progress['steps'] }> {
   const progress = new Progress();
   const started = performance.now();
   console.log(`comuni-api build\n  fonti: ${config.dataDir}\n  output: ${config.outDir}`);
-  const { data, status } = await progress.step('lettura delle fonti', () => loadSources(config.dataDir));
-  const dataset = await progress.step('unione per codice ISTAT', () => buildDataset(data, status));
+  const { dataset, validita } = await loadDataset(config, progress);
   const problems = await progress.step('controlli di validità', () => validateDataset(dataset));
   if (problems.length > 0) throw new Error(`the joined dataset fails ${problems.length} check(s):\n  ${problems.join('\n  ')}`);
   const quality = await progress.step('indice di qualità della vita', () => computeQualityIndex(qualityInputs(dataset)));
   const versione = await dataVersion(config.dataDir, dataset);
+  const fetched = await sourceFetchDates(config.dataDir, dataset.fonti.filter((s) => s.mancante === null).map((s) => s.meta), config.lockPath ?? DEFAULT_LOCK_PATH);
+  // The snapshot of the build about to be replaced: what the change report compares with.
+  const previous = parseSnapshot(await readFile(join(config.outDir, SNAPSHOT_PATH), 'utf8').catch(() => null));
   const index = buildRuntimeIndex(dataset, toQualityColumns(quality, dataset.comuni.map((c) => c.anagrafica.codice_istat)), versione);
   const writer = await OutputWriter.create(config.outDir);
   try {
@@ -97,16 +114,29 @@ export async function build(config: BuildConfig): Promise<{ files: number; bytes
     const scored = new Set(quality.comuni.filter((c) => c.punteggio !== null).map((c) => c.codice_istat));
     const coverage = coverageReport(dataset, (c) => scored.has(c.anagrafica.codice_istat));
     await writer.json(staticFilePath(routeById('copertura'), {}), coverage, 'Copertura');
+    const dati = await progress.step('dataset in blocco (dati/)', () => writeDati(writer, dataset, quality));
+    await progress.step('sito di documentazione', () => writeSite(writer, { dataset, quality, coverage, routes: ROUTE_LIST, dati }));
+    // After every other answer is on disk: its examples are the handler's real answers.
+    await writer.flush();
+    await writer.json(staticFilePath(routeById('openapi'), {}), await openApiDocument(ROUTE_LIST, index, writer.root), 'OpenApi');
     await writer.text('/report/build-report.json', `${JSON.stringify({ versione_dati: versione, ...dataset.report, sensibilita_qualita: quality.sensibilita }, null, 2)}\n`);
+    const snapshot = buildSnapshot({ dataset, versione, coverage, scores: new Map(quality.comuni.map((c) => [c.codice_istat, c.punteggio])) });
+    const changes = compareSnapshots(previous, snapshot, { validita });
+    await writer.text(SNAPSHOT_PATH, JSON.stringify(snapshot));
+    await writer.text(CHANGES_PATH, `${JSON.stringify(changes, null, 2)}\n`);
     // /api/status is the one file with a timestamp; it counts itself.
-    await writer.json(staticFilePath(routeById('status'), {}), statusDoc(dataset, versione, new Date().toISOString(), writer.files + 1, new Map()), 'Status');
+    const cambiamenti = { rispetto_a: changes.versione_dati.prima, rapporto: CHANGES_PATH };
+    await writer.json(staticFilePath(routeById('status'), {}), statusDoc(dataset, versione, new Date().toISOString(), writer.files + 1, fetched.dates, cambiamenti), 'Status');
     await writer.commit(config.outDir);
     const edge = await writeEdgeIndex(config.generatedDir, index);
     const seconds = (performance.now() - started) / 1000;
     console.log(`\nCopertura dei campi (anche in /api/copertura):\n${coverageTable(coverage)}\n`);
+    console.log(`${changeTable(changes)}\n`);
+    const fetchNote = fetchDatesNote(fetched);
+    if (fetchNote) console.warn(`${fetchNote}\n`);
     console.log(`Indice per l'edge function: ${edge.path} (${(edge.bytes / 1e6).toFixed(2)} MB)`);
     console.log(`Fatto: ${writer.files} file, ${(writer.bytes / 1e6).toFixed(1)} MB in ${config.outDir}, ${seconds.toFixed(1)} s.`);
-    return { files: writer.files, bytes: writer.bytes, seconds };
+    return { files: writer.files, bytes: writer.bytes, seconds, steps: progress.steps };
   } catch (error) {
     await writer.discard();
     throw error;

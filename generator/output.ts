@@ -1,4 +1,5 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { serialize } from '../api/http.ts';
 import { schemaErrors } from './validators.ts';
@@ -12,7 +13,10 @@ import { schemaErrors } from './validators.ts';
 export class OutputWriter {
   files = 0;
   bytes = 0;
-  private readonly pending = new Set<Promise<void>>();
+  /** Writes under way, the first write error, and the callers waiting for a free slot. */
+  private inFlight = 0;
+  private failure: Error | null = null;
+  private waiting: (() => void)[] = [];
   private readonly dirs = new Set<string>();
 
   constructor(readonly root: string, private readonly concurrency = 64) {}
@@ -33,22 +37,40 @@ export class OutputWriter {
     return text;
   }
 
+  /**
+   * Queues the write and returns once fewer than `concurrency` writes are under way. The
+   * callback form of writeFile, with a counter, costs a fraction of the main thread's time
+   * that promise writes raced against each other do (~40k files).
+   */
   async text(path: string, content: string | Uint8Array): Promise<void> {
+    if (this.failure) throw this.failure;
     const file = join(this.root, path);
     const dir = dirname(file);
     if (!this.dirs.has(dir)) {
       await mkdir(dir, { recursive: true });
       this.dirs.add(dir);
     }
+    // Encoded once: the byte count and the write share the buffer.
+    const bytes = typeof content === 'string' ? Buffer.from(content) : content;
     this.files++;
-    this.bytes += typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
-    const job = writeFile(file, content).finally(() => this.pending.delete(job));
-    this.pending.add(job);
-    if (this.pending.size >= this.concurrency) await Promise.race(this.pending);
+    this.bytes += bytes.byteLength;
+    while (this.inFlight >= this.concurrency) await this.slot();
+    this.inFlight++;
+    writeFile(file, bytes, (error) => {
+      this.inFlight--;
+      if (error) this.failure ??= error;
+      for (const wake of this.waiting.splice(0)) wake();
+    });
   }
 
+  private slot(): Promise<void> {
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  /** Waits for every queued write; throws the first write error. */
   async flush(): Promise<void> {
-    await Promise.all(this.pending);
+    while (this.inFlight > 0) await this.slot();
+    if (this.failure) throw this.failure;
   }
 
   /** Replaces `target` with the finished build: the old tree is moved aside, then removed. */
@@ -64,7 +86,7 @@ export class OutputWriter {
   }
 
   async discard(): Promise<void> {
-    await Promise.allSettled(this.pending);
+    while (this.inFlight > 0) await this.slot();
     await rm(this.root, { recursive: true, force: true });
   }
 }

@@ -788,9 +788,17 @@ function buildMethodology(result: Omit<QualityResult, 'metodologia'>, inputs: re
   };
 }
 
+/** Each result's comuni by code: the build asks for all 7,896 records, and a linear search per record is quadratic. */
+const byCode = new WeakMap<QualityResult, Map<string, ComuneQuality>>();
+
 /** The per-comune record of /api/qualita-vita/{codice_istat}. */
 export function buildQualitaVitaRecord(result: QualityResult, codice: string, comune: { nome: string; regione: { codice: string; nome: string } }): QualitaVita {
-  const c = result.comuni.find((x) => x.codice_istat === codice);
+  let lookup = byCode.get(result);
+  if (!lookup) {
+    byCode.set(result, (lookup = new Map()));
+    for (const x of result.comuni) if (!lookup.has(x.codice_istat)) lookup.set(x.codice_istat, x);
+  }
+  const c = lookup.get(codice);
   if (!c) throw new Error(`quality index: comune ${codice} is not in the result`);
   const defs = new Map(result.definizioni.map((d) => [d.id, d]));
   const dimension = (d: QualityDimension) => {

@@ -21,8 +21,16 @@ export function parseTable(text: string, delimiter: ';' | ',', options: { skipLi
   const width = header.length;
   const rows = body
     .filter((row) => row.some((cell) => cell.trim() !== ''))
-    .map((row) => (row.length === width ? row : Array.from({ length: width }, (_, i) => row[i] ?? '')));
+    .map((row) => (row.length === width ? row : fitRow(row, width)));
   return { header, rows };
+}
+
+/** A row cut or padded with '' to `width` cells (every MEF row has phantom columns: slice, not a cell-by-cell copy). */
+function fitRow(row: string[], width: number): string[] {
+  if (row.length > width) return row.slice(0, width);
+  const out = row.slice();
+  while (out.length < width) out.push('');
+  return out;
 }
 
 /**

@@ -47,6 +47,10 @@ describe('route table → files', () => {
     expect(matchRoute('/api/qualita-vita/058091')?.pathParams).toEqual({ codice_istat: '058091' });
     expect(matchRoute('/api/confronta/nazionale-medie')?.route.id).toBe('confronta.national');
     expect(matchRoute('/api/unknown')).toBeNull();
+    // The file form of a URL answers like the URL itself.
+    expect(matchRoute('/api/comuni/999999.json')?.pathParams).toEqual({ codice_istat: '999999' });
+    expect(matchRoute('/api/openapi.json')?.route.id).toBe('openapi');
+    expect(matchRoute('/api/nope.json')).toBeNull();
   });
 });
 

@@ -1,0 +1,29 @@
+import { mkdir, mkdtemp, readFile, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { OutputWriter } from '../../generator/output.ts';
+
+describe('the build output writer', () => {
+  it('writes every queued file, counting files and UTF-8 bytes, whatever the number of writes under way', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'output-writer-'));
+    const writer = new OutputWriter(root, 3);
+    for (let i = 0; i < 50; i++) await writer.text(`/api/x/${i}.json`, `{"nome":"Forlì ${i}"}\n`);
+    await writer.text('/bytes.bin', new Uint8Array([1, 2, 3]));
+    await writer.flush();
+    expect(await readdir(join(root, 'api', 'x'))).toHaveLength(50);
+    expect(await readFile(join(root, 'api', 'x', '49.json'), 'utf8')).toBe('{"nome":"Forlì 49"}\n');
+    expect(writer.files).toBe(51);
+    // '{"nome":"Forlì 7"}\n' is 19 characters and 20 bytes ("ì" takes two); two-digit numbers add one.
+    expect(writer.bytes).toBe(10 * 20 + 40 * 21 + 3);
+  });
+
+  it('reports a failed write at the next flush and refuses further writes', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'output-writer-'));
+    await mkdir(join(root, 'api', 'taken.json'), { recursive: true });
+    const writer = new OutputWriter(root);
+    await writer.text('/api/taken.json', '{}\n');
+    await expect(writer.flush()).rejects.toThrow(/EISDIR/);
+    await expect(writer.text('/api/other.json', '{}\n')).rejects.toThrow(/EISDIR/);
+  });
+});

@@ -17,9 +17,12 @@ export const meta: SourceMeta = {
   licence: { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' },
   attribution: 'ISTAT, Popolazione residente al 1° gennaio 2020 (dati.istat.it, DCIS_POPRES1), CC BY 4.0',
   files: [{ path: 'istat/popolazione-2020/Popolazione_comuni_01_01_2020.csv', url: LANDING, year: YEAR }],
-  required: true,
+  // Optional: it has no direct download, and its 2020 counts equal the 2018–2021 file's for every
+  // shared code, so a build from the publishers' downloads alone still has 2020.
+  required: false,
   feeds: ['demografia'],
   notes: [
+    'Facoltativa: senza questo file il 2020 viene dal file 2018–2021 (valori identici per tutti i codici comuni ai due file).',
     "Export CSV generato dall'interfaccia di interrogazione di dati.istat.it (DCIS_POPRES1): non esiste un URL diretto del file; l'URL indicato è la pagina del dataset, da cui si ripete l'export (comuni, totale sessi, totale età, totale stati civili, 2020).",
     'Popolazione al 1° gennaio 2020 come pubblicata prima della revisione post-censimento 2021: non confrontabile alla pari con le serie ricostruite.',
     'UTF-8 con BOM, separatore ",", campi tra virgolette. Chiave ITTER107, valore "Value"; si usano solo le righe SEXISTAT1=9, ETA1=TOTAL, STATCIV2=99.',

@@ -21,7 +21,7 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
     comuni,
     [
       // Official ISTAT counts first; ANPR register counts for the years ISTAT files lack.
-      { meta: SOURCES.pop2020.meta, points: [requireLoaded(sources.pop2020, 'istat-popolazione-2020')] },
+      { meta: SOURCES.pop2020.meta, points: sources.pop2020 ? [sources.pop2020] : [] },
       { meta: SOURCES.pop1821.meta, points: requireLoaded(sources.pop1821, 'istat-popolazione-2018-2021') },
       { meta: SOURCES.anpr.meta, points: requireLoaded(sources.anpr, 'anpr-popolazione') },
     ],

@@ -1,22 +1,13 @@
 // Landing page: curl examples on this host, the search box (autocomplete on /api/comuni/cerca)
 // and the panel of a comune with its key figures and charts. Vanilla JS, no build step.
 import { lineChart } from './chart.js';
+import { h } from './dom.js';
 
 // Grouping always (2.179, not 2179), as the API's own texts write numbers.
 const integer = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0, useGrouping: 'always' });
 const oneDecimal = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1, useGrouping: 'always' });
 const euro = (v) => `${integer.format(v)} €`;
 
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === 'class') node.className = v;
-    else node.setAttribute(k, v === true ? '' : String(v));
-  }
-  node.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
-  return node;
-}
 
 async function getJson(path) {
   const response = await fetch(path, { headers: { Accept: 'application/json' } });

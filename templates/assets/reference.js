@@ -1,5 +1,6 @@
 // The API reference, rendered in the browser from /api/openapi.json: every operation with its
 // parameters, responses, schemas and real examples, and a form to try it on this host.
+import { h } from './dom.js';
 
 const root = document.getElementById('riferimento');
 const nav = document.getElementById('operazioni');
@@ -8,16 +9,6 @@ const nav = document.getElementById('operazioni');
 const FALLBACK_VALUES = { codice_istat: '058091', q: 'rom', comuni: '058091,015146' };
 const MAX_SHOWN_CHARS = 40_000;
 
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === 'class') node.className = v;
-    else node.setAttribute(k, v === true ? '' : String(v));
-  }
-  node.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
-  return node;
-}
 
 /** Text with `code` spans, as the descriptions of the document write it. */
 function inline(text) {

@@ -5,66 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { MissingSourceError } from '../../data-sources/lib/files.ts';
 import { decodeText } from '../../data-sources/lib/text.ts';
 import { TAX_YEARS, irpefFile, load, meta, parseIrpefYear } from '../../data-sources/mef-irpef-comunale.ts';
+import { BRACKETS, headerOf, ID_2023, L2023, mefFile, rowOf, type Layout } from '../helpers/mef-fixture.ts';
 
 // Fixtures written by hand in MEF's layouts. Each header is "<measure> - Frequenza;<measure> - Ammontare…"
 // per measure, after the identity columns; rows give every pair a default value unless a test sets it.
-
-const BRACKETS = [
-  'Reddito complessivo minore o uguale a zero euro',
-  'Reddito complessivo da 0 a 10000 euro',
-  'Reddito complessivo da 10000 a 15000 euro',
-  'Reddito complessivo da 15000 a 26000 euro',
-  'Reddito complessivo da 26000 a 55000 euro',
-  'Reddito complessivo da 55000 a 75000 euro',
-  'Reddito complessivo da 75000 a 120000 euro',
-  'Reddito complessivo oltre 120000 euro',
-];
-
-interface Layout {
-  identity: string[];
-  measures: string[];
-  amount: string;
-  /** Text after the last header cell (phantom columns). */
-  tail: string;
-}
-
-const ID_2023 = ['Anno di imposta', 'Codice catastale', 'Codice Istat Comune', 'Denominazione Comune', 'Sigla Provincia', 'Regione', 'Codice Istat Regione', 'Numero contribuenti'];
-
-const L2023: Layout = {
-  identity: ID_2023,
-  measures: [
-    'Reddito da fabbricati',
-    'Reddito da lavoro dipendente e assimilati',
-    'Reddito da pensione',
-    'Reddito da lavoro autonomo (comprensivo dei valori nulli)',
-    "Reddito di spettanza dell'imprenditore in contabilita' ordinaria  (comprensivo dei valori nulli)",
-    "Reddito di spettanza dell'imprenditore in contabilita' semplificata (comprensivo dei valori nulli)",
-    'Reddito da partecipazione  (comprensivo dei valori nulli)',
-    'Reddito imponibile',
-    'Imposta netta',
-    'Trattamento spettante',
-    'Reddito imponibile addizionale',
-    'Addizionale regionale dovuta',
-    'Addizionale comunale dovuta',
-    'Reddito complessivo',
-    ...BRACKETS,
-  ],
-  amount: 'Ammontare in euro',
-  tail: '; ',
-};
-
-function headerOf(l: Layout): string {
-  return [...l.identity, ...l.measures.flatMap((m) => [`${m} - Frequenza`, `${m} - ${l.amount}`])].join(';') + l.tail;
-}
-
-/** A data row: identity cells, then [frequenza, ammontare] per measure (default "7" and "7000"). */
-function rowOf(l: Layout, identity: string[], values: Record<string, [string, string]> = {}, trailing = ';'): string {
-  return [...identity, ...l.measures.flatMap((m) => values[m] ?? ['7', '7000'])].join(';') + trailing;
-}
-
-function file(l: Layout, rows: string[]): string {
-  return [headerOf(l), ...rows].join('\r\n') + '\r\n';
-}
 
 const MILANO_2023 = rowOf(L2023, ['2023', 'F205', '015146', 'MILANO', 'MI', 'Lombardia', '03', '1047000'], {
   'Reddito imponibile': ['980000', '38100000000'],
@@ -79,7 +23,7 @@ const MANCANTE_2023 = rowOf(L2023, ['2023', '0', '0', '0', '0', 'Mancante/errata
 
 describe('mef-irpef-comunale: 2023 layout', () => {
   it('reads ";"/CRLF rows under a header ending in "; ", with the total pair, the bonus and the 8 brackets in order', () => {
-    const { comuni } = parseIrpefYear(file(L2023, [MILANO_2023, MANCANTE_2023]), 2023);
+    const { comuni } = parseIrpefYear(mefFile(L2023, [MILANO_2023, MANCANTE_2023]), 2023);
     expect(comuni).toHaveLength(1);
     const mi = comuni[0]!;
     expect(mi).toMatchObject({ codice_istat: '015146', nome: 'MILANO', sigla_provincia: 'MI', contribuenti: 1047000 });
@@ -108,14 +52,14 @@ describe('mef-irpef-comunale: 2023 layout', () => {
       [BRACKETS[0]!]: ['0', '0'],
       [BRACKETS[7]!]: ['', ''],
     });
-    const [c] = parseIrpefYear(file(L2023, [row]), 2023).comuni;
+    const [c] = parseIrpefYear(mefFile(L2023, [row]), 2023).comuni;
     expect(c!.per_tipo.lavoro_autonomo).toEqual({ frequenza: null, ammontare: null });
     expect(c!.scaglioni[7]).toMatchObject({ frequenza: null, ammontare: null });
     expect(c!.scaglioni[0]).toMatchObject({ frequenza: 0, ammontare: 0 });
   });
 
   it('skips the final non-comune row (code 0, "Mancante/errata") and counts it', () => {
-    const { comuni, scartati } = parseIrpefYear(file(L2023, [MILANO_2023, MANCANTE_2023]), 2023);
+    const { comuni, scartati } = parseIrpefYear(mefFile(L2023, [MILANO_2023, MANCANTE_2023]), 2023);
     expect(comuni.map((c) => c.codice_istat)).toEqual(['015146']);
     expect(scartati).toHaveLength(1);
     expect(scartati[0]).toMatchObject({ codice: '0', nome: 'Mancante/errata' });
@@ -124,7 +68,7 @@ describe('mef-irpef-comunale: 2023 layout', () => {
 
   it('parses a new tax year whose file keeps the 2023 header, and derives its declared file from the year', () => {
     const row2024 = rowOf(L2023, ['2024', 'H501', '058091', 'ROMA', 'RM', 'Lazio', '12', '1994000'], { 'Reddito complessivo': ['1927000', '62600000000'] });
-    const y = parseIrpefYear(file(L2023, [row2024]), 2024);
+    const y = parseIrpefYear(mefFile(L2023, [row2024]), 2024);
     expect(y.anno).toBe(2024);
     expect(y.comuni[0]).toMatchObject({ codice_istat: '058091', contribuenti: 1994000, reddito_complessivo: { frequenza: 1927000, ammontare: 62600000000 } });
     expect(irpefFile(2024)).toEqual({
@@ -140,7 +84,7 @@ describe('mef-irpef-comunale: 2023 layout', () => {
 
   it('rejects a row whose "Anno di imposta" is not the declared year', () => {
     const wrong = rowOf(L2023, ['2022', 'F205', '015146', 'MILANO', 'MI', 'Lombardia', '03', '1']);
-    expect(() => parseIrpefYear(file(L2023, [wrong]), 2023)).toThrow(/Anno di imposta "2022", expected 2023/);
+    expect(() => parseIrpefYear(mefFile(L2023, [wrong]), 2023)).toThrow(/Anno di imposta "2022", expected 2023/);
   });
 });
 
@@ -172,7 +116,7 @@ describe('mef-irpef-comunale: older layouts and their column names', () => {
   };
 
   it('2000: decodes Latin-1, pads integer codes, maps lavoro dipendente, leaves split lavoro autonomo and the total as null', () => {
-    const text = file(L2000, [
+    const text = mefFile(L2000, [
       rowOf(L2000, ['2000', 'A001', '28001', 'ABANO TERME', 'PD', 'VENETO', '5', '13495'], { 'Reddito da lavoro dipendente': ['6279', '106596294'], 'Reddito da lavoro dipendente e pensione': ['1', '1'] }, ''),
       rowOf(L2000, ['2000', 'A074', '1001', 'AGLIÈ', 'TO', 'PIEMONTE', '1', '1900'], {}, ';'),
     ]);
@@ -214,7 +158,7 @@ describe('mef-irpef-comunale: older layouts and their column names', () => {
   };
 
   it('2009: "Codice Istat" key, accented and glued column names, blank-code "COMUNE ASSENTE" row skipped', () => {
-    const text = file(L2009, [
+    const text = mefFile(L2009, [
       rowOf(L2009, ['2009', 'A001', '028001', 'ABANO TERME', 'PD', 'VENETO', '14216'], {
         "Reddito di spettanza dell'imprenditore in contabilità ordinaria (compresi valori nulli)": ['157', '4826953'],
         "Reddito di spettanza dell'imprenditore in contabilità semplificata(compresi valori nulli)": ['554', '9434775'],
@@ -239,7 +183,7 @@ describe('mef-irpef-comunale: older layouts and their column names', () => {
       ),
     };
     expect(L2012.measures).toContain('Reddito spettanza imprenditore semplificata (compresi nulli)');
-    const text = file(L2012, [
+    const text = mefFile(L2012, [
       rowOf(L2012, ['2012', 'A001', '"028001"', 'ABANO TERME', 'PD', 'Veneto', '"05"', '14306'], { 'Reddito spettanza imprenditore ordinaria (compresi nulli)': ['115', '3930216'], 'Reddito da partecipazione (compresi nulli)': ['1192', '20207202'] }, ''),
       rowOf(L2012, ['2012', '0000', '"000000"', 'Non indicato', '"00"', 'Non indicato', '"00"', '2067'], {}, ''),
     ]);
@@ -250,13 +194,13 @@ describe('mef-irpef-comunale: older layouts and their column names', () => {
 
   it('2014 calls the first bracket "minore di zero euro"; 2019–2021 headers end in ";;" or "; ;" and say "Bonus spettante"', () => {
     const L2014: Layout = { ...L2023, measures: L2023.measures.filter((m) => m !== 'Reddito complessivo' && m !== 'Trattamento spettante').map((m) => m.replace('minore o uguale a zero euro', 'minore di zero euro')), amount: 'Ammontare' };
-    const y2014 = parseIrpefYear(file(L2014, [rowOf(L2014, ['2014', 'A001', '028001', 'ABANO TERME', 'PD', 'Veneto', '05', '14173'], { 'Reddito complessivo minore di zero euro': ['84', '-662370'] }, ';')]), 2014);
+    const y2014 = parseIrpefYear(mefFile(L2014, [rowOf(L2014, ['2014', 'A001', '028001', 'ABANO TERME', 'PD', 'Veneto', '05', '14173'], { 'Reddito complessivo minore di zero euro': ['84', '-662370'] }, ';')]), 2014);
     expect(y2014.comuni[0]!.scaglioni[0]).toEqual({ da: null, a: 0, frequenza: 84, ammontare: -662370 });
     expect(y2014.comuni[0]!.trattamento_spettante).toBeNull();
 
     for (const tail of [';;', '; ;']) {
       const L2020: Layout = { ...L2023, measures: L2023.measures.filter((m) => m !== 'Reddito complessivo').map((m) => (m === 'Trattamento spettante' ? 'Bonus spettante' : m)), tail };
-      const text = file(L2020, [rowOf(L2020, ['2020', 'A001', '028001', 'ABANO TERME', 'PD', 'Veneto', '05', '14831'], { 'Bonus spettante': ['4319', '1853780'] }, ';;')]);
+      const text = mefFile(L2020, [rowOf(L2020, ['2020', 'A001', '028001', 'ABANO TERME', 'PD', 'Veneto', '05', '14831'], { 'Bonus spettante': ['4319', '1853780'] }, ';;')]);
       const c = parseIrpefYear(text, 2020).comuni[0]!;
       expect(c.trattamento_spettante).toEqual({ frequenza: 4319, ammontare: 1853780 });
       expect(c.reddito_complessivo).toBeNull();
@@ -286,7 +230,7 @@ describe('mef-irpef-comunale: older layouts and their column names', () => {
     };
     expect(headerOf(L2006)).toContain('Reddito da lavoro dipendente  - Frequenza');
     const c = parseIrpefYear(
-      file(L2006, [rowOf(L2006, ['2006', 'A001', '28001', 'ABANO TERME', 'PD', 'VENETO', '5', '14000'], { 'Reddito da lavoro dipendente ': ['7000', '150000000'], 'Reddito imponibile ': ['13000', '280000000'], 'Reddito da lavoro autonomo': ['350', '12000000'] }, '')]),
+      mefFile(L2006, [rowOf(L2006, ['2006', 'A001', '28001', 'ABANO TERME', 'PD', 'VENETO', '5', '14000'], { 'Reddito da lavoro dipendente ': ['7000', '150000000'], 'Reddito imponibile ': ['13000', '280000000'], 'Reddito da lavoro autonomo': ['350', '12000000'] }, '')]),
       2006,
     ).comuni[0]!;
     expect(c.per_tipo.lavoro_dipendente).toEqual({ frequenza: 7000, ammontare: 150000000 });
@@ -298,14 +242,14 @@ describe('mef-irpef-comunale: older layouts and their column names', () => {
 describe('mef-irpef-comunale: failures are loud', () => {
   it('names a missing measure, an ambiguous one, a non-integer cell and a repeated code', () => {
     const noImponibile: Layout = { ...L2023, measures: L2023.measures.filter((m) => m !== 'Reddito imponibile') };
-    expect(() => parseIrpefYear(file(noImponibile, []), 2023)).toThrow(/no columns for "reddito_imponibile"/);
+    expect(() => parseIrpefYear(mefFile(noImponibile, []), 2023)).toThrow(/no columns for "reddito_imponibile"/);
     const twice: Layout = { ...L2023, measures: [...L2023.measures, 'Imposta  netta'] };
-    expect(() => parseIrpefYear(file(twice, []), 2023)).toThrow(/"imposta_netta" should have one Frequenza and one Ammontare/);
+    expect(() => parseIrpefYear(mefFile(twice, []), 2023)).toThrow(/"imposta_netta" should have one Frequenza and one Ammontare/);
     const noAutonomo: Layout = { ...L2023, measures: L2023.measures.filter((m) => !m.startsWith('Reddito da lavoro autonomo')) };
-    expect(() => parseIrpefYear(file(noAutonomo, []), 2023)).toThrow(/lavoro_autonomo/);
+    expect(() => parseIrpefYear(mefFile(noAutonomo, []), 2023)).toThrow(/lavoro_autonomo/);
     const decimal = rowOf(L2023, ['2023', 'F205', '015146', 'MILANO', 'MI', 'Lombardia', '03', '1.047.822']);
-    expect(() => parseIrpefYear(file(L2023, [decimal]), 2023)).toThrow(/015146 Numero contribuenti: "1.047.822" is not an integer/);
-    expect(() => parseIrpefYear(file(L2023, [MILANO_2023, MILANO_2023]), 2023)).toThrow(/015146 appears twice/);
+    expect(() => parseIrpefYear(mefFile(L2023, [decimal]), 2023)).toThrow(/015146 Numero contribuenti: "1.047.822" is not an integer/);
+    expect(() => parseIrpefYear(mefFile(L2023, [MILANO_2023, MILANO_2023]), 2023)).toThrow(/015146 appears twice/);
   });
 
   it('load() stops with MissingSourceError naming the official zip when a year is missing', async () => {

@@ -9,6 +9,7 @@ import { TAX_YEARS, irpefFile, meta, parseIrpefYear } from '../../data-sources/m
 import { decodeText } from '../../data-sources/lib/text.ts';
 import { fetchSources } from '../../generator/fetch/fetch-sources.ts';
 import { readLock } from '../../generator/fetch/lock.ts';
+import { BRACKETS, L2023, headerOf, rowOf } from '../helpers/mef-fixture.ts';
 import { MIRROR_DIR } from './mirror-server.ts';
 import { TestServer, serve } from './server.ts';
 
@@ -18,40 +19,10 @@ import { TestServer, serve } from './server.ts';
 
 const NAME = 'Redditi_e_principali_variabili_IRPEF_su_base_comunale_CSV_2024';
 
-const BRACKETS = [
-  'Reddito complessivo minore o uguale a zero euro',
-  'Reddito complessivo da 0 a 10000 euro',
-  'Reddito complessivo da 10000 a 15000 euro',
-  'Reddito complessivo da 15000 a 26000 euro',
-  'Reddito complessivo da 26000 a 55000 euro',
-  'Reddito complessivo da 55000 a 75000 euro',
-  'Reddito complessivo da 75000 a 120000 euro',
-  'Reddito complessivo oltre 120000 euro',
-];
-// The 2023 layout (identity columns, then a Frequenza / Ammontare in euro pair per measure).
-const IDENTITY = ['Anno di imposta', 'Codice catastale', 'Codice Istat Comune', 'Denominazione Comune', 'Sigla Provincia', 'Regione', 'Codice Istat Regione', 'Numero contribuenti'];
-const MEASURES = [
-  'Reddito da fabbricati',
-  'Reddito da lavoro dipendente e assimilati',
-  'Reddito da pensione',
-  'Reddito da lavoro autonomo (comprensivo dei valori nulli)',
-  "Reddito di spettanza dell'imprenditore in contabilita' ordinaria  (comprensivo dei valori nulli)",
-  "Reddito di spettanza dell'imprenditore in contabilita' semplificata (comprensivo dei valori nulli)",
-  'Reddito da partecipazione  (comprensivo dei valori nulli)',
-  'Reddito imponibile',
-  'Imposta netta',
-  'Trattamento spettante',
-  'Reddito imponibile addizionale',
-  'Addizionale regionale dovuta',
-  'Addizionale comunale dovuta',
-  'Reddito complessivo',
-  ...BRACKETS,
-];
-const HEADER = [...IDENTITY, ...MEASURES.flatMap((m) => [`${m} - Frequenza`, `${m} - Ammontare in euro`])].join(';') + '; ';
-const row = (identity: string[], values: Record<string, [string, string]> = {}) => [...identity, ...MEASURES.flatMap((m) => values[m] ?? ['9', '9000'])].join(';') + ';';
+const row = (identity: string[], values: Record<string, [string, string]> = {}) => rowOf(L2023, identity, values);
 const CSV_2024 =
   [
-    HEADER,
+    headerOf(L2023),
     row(['2024', 'A001', '028001', 'ABANO TERME', 'PD', 'Veneto', '05', '15300'], {
       'Reddito imponibile': ['15100', '410000000'],
       'Reddito complessivo': ['15250', '425000000'],

@@ -1,9 +1,9 @@
 import { canonicalUrl } from './envelope.ts';
 import { readRecord, yearNotFound, type HandlerContext } from './handler.ts';
+import { availableYears, selectedYear, yearEntry } from './record-slice.ts';
 import { comuneRef, findComune } from './lists.ts';
 import type { ParamValues } from './params.ts';
 import { invalidParams, problem, ProblemError } from './problem.ts';
-import { selectYear, type YearlyRecord } from './projection.ts';
 import { routeById, type RouteSpec } from './routes.ts';
 import { staticFilePath } from './static-files.ts';
 
@@ -25,11 +25,12 @@ export function parseCodes(text: string, instance: string): string[] {
 
 async function yearBlock(ctx: HandlerContext, route: RouteSpec, code: string, anno: number | undefined, base: URL) {
   const path = staticFilePath(route, { codice_istat: code });
-  const record = await readRecord<YearlyRecord<{ anno: number }>>(ctx, path, base);
-  if (anno === undefined) return { dati: record.dati, motivo: null };
-  const projected = selectYear(record, anno, canonicalUrl(route, { codice_istat: code, anno }));
-  if (projected) return { dati: projected.dati, motivo: null };
-  return { dati: null, motivo: `nessun dato per l'anno ${anno}; anni disponibili: ${record.anni_disponibili.join(', ')}` };
+  const text = await ctx.store.read(path, base);
+  if (text === null) throw new Error(`static file ${path} is missing from the build`);
+  const year = anno ?? selectedYear(text);
+  const dati = year === null ? null : yearEntry<{ anno: number }>(text, year);
+  if (dati) return { dati, motivo: null };
+  return { dati: null, motivo: `nessun dato per l'anno ${anno}; anni disponibili: ${availableYears(text).join(', ')}` };
 }
 
 export async function answerCompare(ctx: HandlerContext, route: RouteSpec, values: ParamValues, instance: string, base: URL) {

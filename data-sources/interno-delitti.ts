@@ -25,8 +25,10 @@ export const meta: SourceMeta = {
     },
   ],
   required: false,
-  feeds: ['sicurezza'],
+  // Parsed and checked by every build, but no endpoint serves it yet: safety uses ISTAT's series.
+  feeds: [],
   notes: [
+    "Non ancora servita dall'API: il file è letto e controllato a ogni build; la dimensione sicurezza usa la serie ISTAT dei delitti denunciati (istat-delitti).",
     "File compilato da onData (repository ondata/abusi-infanzia) dai fogli annuali del Ministero dell'Interno; i dati 2020 furono ottenuti dall'associazione via PEC.",
     'Nella compilazione le righe con valore 0 e le righe di totale sono state eliminate: una voce assente per una provincia e un anno non è riportata (è verosimilmente zero, ma il file non lo dice) e il totale dei delitti non è disponibile (null).',
     'Le voci "NN.0" sono le 34 categorie; le voci "NN.a", "NN.b"… sono sottoinsiemi della categoria e non vanno sommate ad essa.',

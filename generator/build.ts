@@ -115,7 +115,7 @@ export async function build(config: BuildConfig): Promise<{ files: number; bytes
     const coverage = coverageReport(dataset, (c) => scored.has(c.anagrafica.codice_istat));
     await writer.json(staticFilePath(routeById('copertura'), {}), coverage, 'Copertura');
     const dati = await progress.step('dataset in blocco (dati/)', () => writeDati(writer, dataset, quality));
-    await progress.step('sito di documentazione', () => writeSite(writer, { dataset, quality, coverage, routes: ROUTE_LIST, dati }));
+    await progress.step('sito di documentazione', () => writeSite(writer, { dataset, quality, coverage, routes: ROUTE_LIST, dati, fetchedAt: fetched.dates }));
     // After every other answer is on disk: its examples are the handler's real answers.
     await writer.flush();
     await writer.json(staticFilePath(routeById('openapi'), {}), await openApiDocument(ROUTE_LIST, index, writer.root), 'OpenApi');

@@ -78,17 +78,19 @@ ${files.map(
 </table>`;
 }
 
-function fonteRow(s: SourceStatus): Html {
+function fonteRow(s: SourceStatus, fetchedAt: ReadonlyMap<string, string>): Html {
   const m = s.meta;
-  return html`<tr id="fonte-${m.id}"><td><a href="${m.landingUrl}" rel="external">${m.dataset}</a><br><small>${m.publisher} · <code>${m.id}</code>${s.mancante === null ? '' : html` · <strong>assente in questa build</strong>: ${s.mancante}`}</small></td><td>${m.vintage}</td><td><a href="${m.licence.url}" rel="license external">${m.licence.name}</a></td><td>${m.attribution}</td></tr>
+  // The fetch date is known when `npm run data:fetch` recorded the files in the lock (same as /api/status).
+  const fetched = fetchedAt.get(m.id);
+  return html`<tr id="fonte-${m.id}"><td><a href="${m.landingUrl}" rel="external">${m.dataset}</a><br><small>${m.publisher} · <code>${m.id}</code>${s.mancante === null ? '' : html` · <strong>assente in questa build</strong>: ${s.mancante}`}</small></td><td>${m.vintage}</td><td>${fetched ? fetched.slice(0, 10) : '—'}</td><td><a href="${m.licence.url}" rel="license external">${m.licence.name}</a></td><td>${m.attribution}</td></tr>
 `;
 }
 
-export function fontiHtml(fonti: readonly SourceStatus[]): Html {
+export function fontiHtml(fonti: readonly SourceStatus[], fetchedAt: ReadonlyMap<string, string>): Html {
   return html`<table>
-<thead><tr><th scope="col">Fonte e editore</th><th scope="col">Annata</th><th scope="col">Licenza</th><th scope="col">Attribuzione richiesta</th></tr></thead>
+<thead><tr><th scope="col">Fonte e editore</th><th scope="col">Annata</th><th scope="col" title="Data in cui npm run data:fetch ha scaricato i file (— se non registrata nel lock)">Scaricata il</th><th scope="col">Licenza</th><th scope="col">Attribuzione richiesta</th></tr></thead>
 <tbody>
-${fonti.map(fonteRow)}</tbody>
+${fonti.map((s) => fonteRow(s, fetchedAt))}</tbody>
 </table>`;
 }
 

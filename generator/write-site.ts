@@ -20,6 +20,8 @@ export interface SiteInput {
   coverage: CoverageReport;
   routes: readonly RouteSpec[];
   dati: readonly DatiFile[];
+  /** Source id → when data:fetch downloaded it (from the lock), as in /api/status. */
+  fetchedAt: ReadonlyMap<string, string>;
 }
 
 async function filesUnder(dir: string): Promise<string[]> {
@@ -54,7 +56,7 @@ export async function writeSite(writer: OutputWriter, input: SiteInput): Promise
       dati: datiHtml(dati),
       zip_percorso: `${DATI_DIR.slice(1)}/${DATI_ZIP}`,
       zip_dimensione: formatBytes(zip.bytes),
-      fonti: fontiHtml(dataset.fonti),
+      fonti: fontiHtml(dataset.fonti, input.fetchedAt),
       copertura: coperturaHtml(coverage),
       metodologia: metodologiaHtml(methodSections, quality.metodologia),
       annate: annateHtml(dataset, coverage),

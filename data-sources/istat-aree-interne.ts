@@ -108,6 +108,17 @@ function code(cell: Cell | undefined): string | null {
   return typeof cell === 'number' || typeof cell === 'string' ? toCodiceIstat(cell) : null;
 }
 
+/** The comune code of a data row: skipped (and listed) when invalid, fatal when repeated. */
+function rowCode(cell: Cell | undefined, seen: Map<string, unknown>, at: { file: string; row: number }, skipped: SkippedRow[]): string | null {
+  const codice = code(cell);
+  if (!codice) {
+    skipped.push({ ...at, reason: `codice comune non valido "${text(cell)}"` });
+    return null;
+  }
+  if (seen.has(codice)) throw new Error(`${at.file}: duplicate PROCOM_T ${codice}`);
+  return codice;
+}
+
 /**
  * Sheet DATI of mappa-ai-2020-elenco-classificazione-comuni.xlsx: a title, a blank
  * row, then the header on row 3. Takes the sheet's rows as read-excel-file returns them.
@@ -123,12 +134,8 @@ export function parseMappaAi2020(rows: Cell[][], skipped: SkippedRow[] = []): Ma
   const iPoleName = findColumn(header, /Denominazione del COMUNE di destinazione/i, file);
   const out = new Map<string, MappaAi2020>();
   body.forEach((row, i) => {
-    const codice = code(row[iCode]);
-    if (!codice) {
-      skipped.push({ file, row: i + 1, reason: `codice comune non valido "${text(row[iCode])}"` });
-      return;
-    }
-    if (out.has(codice)) throw new Error(`${file}: duplicate PROCOM_T ${codice}`);
+    const codice = rowCode(row[iCode], out, { file, row: i + 1 }, skipped);
+    if (!codice) return;
     const c = classe(row[iClass], `${file} ${codice}`);
     if (!c) {
       skipped.push({ file, row: i + 1, reason: `comune ${codice} senza classe` });
@@ -159,12 +166,8 @@ export function parseClassi2021(rows: Cell[][], skipped: SkippedRow[] = []): Map
   const iDesc21 = findColumn(header, /^DESCRIZIONE_Aree_Interne 2021-2027$/i, file);
   const out = new Map<string, ClassiAreeInterne>();
   body.forEach((row, i) => {
-    const codice = code(row[iCode]);
-    if (!codice) {
-      skipped.push({ file, row: i + 1, reason: `codice comune non valido "${text(row[iCode])}"` });
-      return;
-    }
-    if (out.has(codice)) throw new Error(`${file}: duplicate PROCOM_T ${codice}`);
+    const codice = rowCode(row[iCode], out, { file, row: i + 1 }, skipped);
+    if (!codice) return;
     out.set(codice, {
       classe_2014_2020: classe(row[iClass14], `${file} 2014-2020 ${codice}`),
       descrizione_2014_2020: text(row[iDesc14]) || null,

@@ -5,14 +5,13 @@ import { problem } from '../api/problem.ts';
 import { routeById, ROUTE_LIST } from '../api/routes.ts';
 import { computeList } from '../api/handler.ts';
 import { precomputedListVariants, staticFilePath } from '../api/static-files.ts';
-import { sourcePath } from '../data-sources/lib/files.ts';
 import { buildDataset } from './build-dataset.ts';
 import { buildSnapshot, CHANGES_PATH, changeTable, compareSnapshots, parseSnapshot, SNAPSHOT_PATH } from './change-report.ts';
 import { buildRuntimeIndex } from './build-index.ts';
 import { resolveConfig, type BuildConfig } from './config.ts';
 import { coverageReport, coverageTable } from './coverage.ts';
 import type { Dataset } from './dataset.ts';
-import { fetchDatesNote, sourceFetchDates } from './fetch-dates.ts';
+import { fetchDatesNote, sourceFetchDates, sourceFileHashes } from './fetch-dates.ts';
 import { DEFAULT_LOCK_PATH } from './fetch/lock.ts';
 import { loadSources, requireLoaded } from './load-sources.ts';
 import { methodologyDoc } from './methodology.ts';
@@ -30,16 +29,10 @@ import { writeSite } from './write-site.ts';
 import type { RuntimeIndex } from '../api/runtime-index.ts';
 import { openApiDocument } from './openapi.ts';
 
-/** Version of the input data: a hash of every source file read (same files → same version). */
-async function dataVersion(dataDir: string, dataset: Dataset): Promise<string> {
+/** Version of the input data: a hash of every source file's checksum (same files → same version). */
+function dataVersion(fileHashes: ReadonlyMap<string, string>): string {
   const hash = createHash('sha256');
-  for (const s of dataset.fonti) {
-    if (s.mancante !== null) continue;
-    for (const f of s.meta.files) {
-      const bytes = await readFile(sourcePath(dataDir, f)).catch(() => null);
-      if (bytes) hash.update(`${f.path}\0`).update(bytes);
-    }
-  }
+  for (const [path, sha256] of [...fileHashes].sort(([a], [b]) => a.localeCompare(b))) hash.update(`${path}\0${sha256}\n`);
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -101,8 +94,11 @@ export async function build(config: BuildConfig): Promise<{ files: number; bytes
   const problems = await progress.step('controlli di validità', () => validateDataset(dataset));
   if (problems.length > 0) throw new Error(`the joined dataset fails ${problems.length} check(s):\n  ${problems.join('\n  ')}`);
   const quality = await progress.step('indice di qualità della vita', () => computeQualityIndex(qualityInputs(dataset)));
-  const versione = await dataVersion(config.dataDir, dataset);
-  const fetched = await sourceFetchDates(config.dataDir, dataset.fonti.filter((s) => s.mancante === null).map((s) => s.meta), config.lockPath ?? DEFAULT_LOCK_PATH);
+  const loaded = dataset.fonti.filter((s) => s.mancante === null).map((s) => s.meta);
+  // Every source file is hashed once: for the data version and to match the fetch lock.
+  const fileHashes = await sourceFileHashes(config.dataDir, loaded);
+  const versione = dataVersion(fileHashes);
+  const fetched = await sourceFetchDates(config.dataDir, loaded, config.lockPath ?? DEFAULT_LOCK_PATH, fileHashes);
   // The snapshot of the build about to be replaced: what the change report compares with.
   const previous = parseSnapshot(await readFile(join(config.outDir, SNAPSHOT_PATH), 'utf8').catch(() => null));
   const index = buildRuntimeIndex(dataset, toQualityColumns(quality, dataset.comuni.map((c) => c.anagrafica.codice_istat)), versione);

@@ -18,7 +18,7 @@ function fields(dataset: Dataset, qualityScore: (c: ComuneData) => boolean): Fie
   const { predefiniti: def } = dataset;
   const demo = (y: number) => (c: ComuneData) => c.demografia.find((d) => d.anno === y);
   const inc = (y: number) => (c: ComuneData) => c.redditi.find((r) => r.anno === y);
-  const sourceOf = (y: number, get: (c: ComuneData) => string | null | undefined) => dataset.comuni.map(get).find((x) => x) ?? null;
+  const sourceOf = (get: (c: ComuneData) => string | null | undefined) => dataset.comuni.map(get).find((x) => x) ?? null;
   const out: FieldSpec[] = [
     { campo: 'nome_altra_lingua', dominio: 'anagrafica', anno: 2025, fonte: 'gi-db-comuni', has: (c) => c.anagrafica.nome_altra_lingua !== null, nota: 'Solo i comuni con denominazione bilingue.' },
     { campo: 'coordinate', dominio: 'anagrafica', anno: 2025, fonte: 'gi-db-comuni', has: (c) => c.anagrafica.coordinate !== null },
@@ -29,7 +29,7 @@ function fields(dataset: Dataset, qualityScore: (c: ComuneData) => boolean): Fie
     { campo: 'contatti.telefono', dominio: 'anagrafica', anno: null, fonte: 'comuni-ita', has: (c) => !!c.anagrafica.contatti?.telefono },
   ];
   for (const y of dataset.anni.demografia) {
-    out.push({ campo: 'popolazione_totale', dominio: 'demografia', anno: y, fonte: sourceOf(y, (c) => demo(y)(c)?.fonti.popolazione_totale?.fonte), has: (c) => demo(y)(c)?.popolazione_totale != null });
+    out.push({ campo: 'popolazione_totale', dominio: 'demografia', anno: y, fonte: sourceOf((c) => demo(y)(c)?.fonti.popolazione_totale?.fonte), has: (c) => demo(y)(c)?.popolazione_totale != null });
   }
   out.push(
     { campo: 'densita_ab_km2', dominio: 'demografia', anno: def.demografia, fonte: 'derivato', has: (c) => demo(def.demografia)(c)?.densita_ab_km2 != null },
@@ -38,7 +38,7 @@ function fields(dataset: Dataset, qualityScore: (c: ComuneData) => boolean): Fie
   );
   for (const y of dataset.anni.redditi) {
     const get = inc(y);
-    const fonte = sourceOf(y, (c) => get(c)?.fonte.fonte);
+    const fonte = sourceOf((c) => get(c)?.fonte.fonte);
     out.push(
       { campo: 'contribuenti', dominio: 'redditi', anno: y, fonte, has: (c) => get(c)?.contribuenti != null },
       { campo: 'reddito_medio_euro', dominio: 'redditi', anno: y, fonte, has: (c) => get(c)?.reddito_medio_euro != null },

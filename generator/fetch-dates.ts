@@ -13,6 +13,18 @@ export interface FetchDates {
   problem: string | null;
 }
 
+/** sha256 of every declared file present in the data directory, by its path there; read once per build. */
+export async function sourceFileHashes(dataDir: string, sources: readonly SourceMeta[]): Promise<Map<string, string>> {
+  const hashes = new Map<string, string>();
+  for (const meta of sources) {
+    for (const file of meta.files) {
+      const bytes = await readFile(sourcePath(dataDir, file)).catch(() => null);
+      if (bytes !== null) hashes.set(file.path, sha256Hex(bytes));
+    }
+  }
+  return hashes;
+}
+
 /**
  * When each source was downloaded, from data-sources/sources.lock.json (written by
  * npm run data:fetch). A source gets the newest fetch date of its files only if every one
@@ -20,7 +32,12 @@ export interface FetchDates {
  * written for another data directory, or a file changed by hand since, dates nothing.
  * No lock: no dates; a malformed one is reported, and dates nothing.
  */
-export async function sourceFetchDates(dataDir: string, sources: readonly SourceMeta[], lockPath: string): Promise<FetchDates> {
+export async function sourceFetchDates(
+  dataDir: string,
+  sources: readonly SourceMeta[],
+  lockPath: string,
+  hashes?: ReadonlyMap<string, string>,
+): Promise<FetchDates> {
   const dates = new Map<string, string>();
   const unmatched: string[] = [];
   let lock: LockFile;
@@ -30,14 +47,15 @@ export async function sourceFetchDates(dataDir: string, sources: readonly Source
     return { dates, unmatched, problem: (error as Error).message };
   }
   if (Object.keys(lock.files).length === 0) return { dates, unmatched, problem: null };
+  const sums = hashes ?? (await sourceFileHashes(dataDir, sources));
   for (const meta of sources) {
     let newest: string | null = null;
     let complete = true;
     for (const file of meta.files) {
-      const bytes = await readFile(sourcePath(dataDir, file)).catch(() => null);
-      if (bytes === null) continue;
+      const sha256 = sums.get(file.path);
+      if (sha256 === undefined) continue;
       const entry = lock.files[file.path];
-      if (!entry || entry.sha256 !== sha256Hex(bytes)) {
+      if (!entry || entry.sha256 !== sha256) {
         unmatched.push(file.path);
         complete = false;
       } else if (newest === null || entry.fetched_at > newest) newest = entry.fetched_at;

@@ -2,7 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import type { ParamValues } from '../../api/params.ts';
 import { routeById } from '../../api/routes.ts';
-import type { QualityDimension, RankingColumn, RankingKey, RuntimeIndex } from '../../api/runtime-index.ts';
+import type { RankingColumn, RankingKey, RuntimeIndex } from '../../api/runtime-index.ts';
 import { Wizard } from '../../api/schemas/qualita.ts';
 import { answerWizard, BUDGET_MODEL, budgetModel, costBand, explain, POPULATION_BANDS, PRIORITY_SHARE, PRIORITY_WEIGHTS, type Priorita } from '../../api/wizard.ts';
 import { computeQualityIndex, DIMENSION_WEIGHTS, QUALITY_DIMENSIONS, toQualityColumns, type IndicatorDefinition, type QualityInput } from '../../generator/quality-index.ts';

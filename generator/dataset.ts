@@ -4,6 +4,7 @@ import type { DemografiaAnno } from '../api/schemas/demografia.ts';
 import type { RedditiAnno } from '../api/schemas/redditi.ts';
 import type { Servizi, Sicurezza } from '../api/schemas/servizi.ts';
 import type { EnvironmentBlock } from './join-environment.ts';
+import type { Territory } from './territory.ts';
 
 /** Everything known about one current comune, joined from all sources, keyed by codice_istat. */
 export interface ComuneData {
@@ -43,6 +44,8 @@ export interface Dataset {
   regioni: RegionInfo[];
   province: ProvinceInfo[];
   fonti: SourceStatus[];
+  /** Codes over time, ceased comuni and their successors (generator/territory.ts). */
+  territorio: Territory;
   anni: { demografia: number[]; redditi: number[]; aria: number | null; suolo: number };
   predefiniti: { demografia: number; redditi: number; aria: number; suolo: number };
   /** Diagnostics for the build report: codes not attached, rows skipped, mappings. */

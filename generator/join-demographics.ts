@@ -4,6 +4,7 @@ import { provenance, type SourceMeta } from '../data-sources/lib/source.ts';
 import type { Anagrafica } from '../api/schemas/comune.ts';
 import type { DemografiaAnno } from '../api/schemas/demografia.ts';
 import { ratio } from '../api/numbers.ts';
+import type { TerritoryLookup } from './rekey-sources.ts';
 
 export interface PopulationSource {
   meta: SourceMeta;
@@ -14,6 +15,12 @@ export interface DemographicsReport {
   /** Per year: the source used and the codes it has that are not current comuni (never attached to another comune). */
   anni: { anno: number; fonte: string; data_riferimento: string; comuni_con_valore: number; codici_non_attuali: { codice: string; nome: string }[] }[];
   anno_predefinito: number;
+}
+
+/** The `territorio` field of a yearly figure, present only when the source keyed it otherwise than today. */
+export function territoryOf(lookup: TerritoryLookup | undefined, anno: number, codice: string) {
+  const t = lookup?.(anno, codice);
+  return t ? { territorio: t } : {};
 }
 
 export const REASON_BIRTHS_DEATHS = 'Nessuna fonte: il bilancio demografico ISTAT (nati, morti) non è tra le fonti; non stimato.';
@@ -34,7 +41,7 @@ function sexReason(anno: number, posas: PosasLoad | null): string {
  * counts of merged or suppressed comuni are reported, never summed into a successor.
  * A comune's series lists only the years in which it has a population figure.
  */
-export function joinDemographics(comuni: Anagrafica[], sources: PopulationSource[], posas: PosasLoad | null, posasMeta: SourceMeta) {
+export function joinDemographics(comuni: Anagrafica[], sources: PopulationSource[], posas: PosasLoad | null, posasMeta: SourceMeta, territorio?: TerritoryLookup) {
   const byYear = new Map<number, { meta: SourceMeta; point: PopulationPoint }>();
   for (const s of sources) for (const point of s.points) if (!byYear.has(point.anno)) byYear.set(point.anno, { meta: s.meta, point });
   const years = [...byYear.keys()].sort((a, b) => a - b);
@@ -83,6 +90,7 @@ export function joinDemographics(comuni: Anagrafica[], sources: PopulationSource
           sesso: sex ? provenance(posasMeta, anno, posas!.punto.data_riferimento) : null,
         },
         valori_mancanti: missing,
+        ...territoryOf(territorio, anno, c.codice_istat),
       });
     }
     series.set(c.codice_istat, entries);

@@ -4,6 +4,8 @@ import { provenance, type SourceMeta } from '../data-sources/lib/source.ts';
 import type { RedditiAnno } from '../api/schemas/redditi.ts';
 import { estimateMedianFromBrackets } from './estimate-median.ts';
 import { ratio } from '../api/numbers.ts';
+import { territoryOf } from './join-demographics.ts';
+import type { TerritoryLookup } from './rekey-sources.ts';
 
 export interface IncomeReport {
   anno_predefinito: number;
@@ -85,13 +87,13 @@ function redditiSintesi(meta: SourceMeta, data: IrpefSintesi2024, c: IrpefSintes
  * never attached to today's comuni. The default year is the newest complete one (with
  * brackets); a newer summary-only year is served through `anno` and the series.
  */
-export function joinIncome(codes: string[], years: IrpefYear[], meta: SourceMeta, sintesi: IrpefSintesi2024 | null, sintesiMeta: SourceMeta) {
+export function joinIncome(codes: string[], years: IrpefYear[], meta: SourceMeta, sintesi: IrpefSintesi2024 | null, sintesiMeta: SourceMeta, territorio?: TerritoryLookup) {
   const current = new Set(codes);
   const series = new Map<string, RedditiAnno[]>(codes.map((c) => [c, []]));
   const report: IncomeReport = { anno_predefinito: Math.max(...years.map((y) => y.anno)), anni: [] };
   const sorted = [...years].sort((a, b) => a.anno - b.anno);
   for (const y of sorted) {
-    for (const c of y.comuni) if (current.has(c.codice_istat)) series.get(c.codice_istat)!.push(redditiAnno(meta, y.anno, c));
+    for (const c of y.comuni) if (current.has(c.codice_istat)) series.get(c.codice_istat)!.push({ ...redditiAnno(meta, y.anno, c), ...territoryOf(territorio, y.anno, c.codice_istat) });
     report.anni.push(yearReport(y.anno, meta.id, y.comuni, current, y.scartati.length));
   }
   if (sintesi && !years.some((y) => y.anno === sintesi.anno)) {

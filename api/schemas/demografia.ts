@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CodiceIstat, MissingReasons, Nullable, Provenance } from './common.ts';
+import { TerritorioDato } from './territorio.ts';
 
 export const DemografiaAnno = Type.Object(
   {
@@ -16,6 +17,7 @@ export const DemografiaAnno = Type.Object(
       { additionalProperties: false },
     ),
     valori_mancanti: MissingReasons,
+    territorio: Type.Optional(TerritorioDato),
   },
   { additionalProperties: false },
 );

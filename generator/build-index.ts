@@ -1,4 +1,4 @@
-import type { RankingColumn, RankingKey, RuntimeIndex, QualityColumns } from '../api/runtime-index.ts';
+import type { RankingColumn, RankingKey, RuntimeIndex, QualityColumns, TerritoryIndex } from '../api/runtime-index.ts';
 import { buildSearchIndex } from '../api/search.ts';
 import { foldText, slugify } from '../api/text.ts';
 import { provenance } from '../data-sources/lib/source.ts';
@@ -100,7 +100,7 @@ export function rankingColumns(dataset: Dataset): Record<RankingKey, RankingColu
   };
 }
 
-export function buildRuntimeIndex(dataset: Dataset, qualita: QualityColumns, versione: string): RuntimeIndex {
+export function buildRuntimeIndex(dataset: Dataset, qualita: QualityColumns, versione: string, territorio: TerritoryIndex): RuntimeIndex {
   const provinceAt = new Map(dataset.province.map((p, i) => [p.sigla, i]));
   const regionAt = new Map(dataset.regioni.map((r, i) => [r.codice, i]));
   const demoYear = dataset.predefiniti.demografia;
@@ -124,7 +124,14 @@ export function buildRuntimeIndex(dataset: Dataset, qualita: QualityColumns, ver
     classifiche: rankingColumns(dataset),
     qualita,
     search: buildSearchIndex(
-      dataset.comuni.map((c, i) => ({ codice_istat: c.anagrafica.codice_istat, nome: c.anagrafica.nome, nome_altra_lingua: c.anagrafica.nome_altra_lingua, popolazione: popolazione[i] ?? null })),
+      dataset.comuni.map((c, i) => ({
+        codice_istat: c.anagrafica.codice_istat,
+        nome: c.anagrafica.nome,
+        nome_altra_lingua: c.anagrafica.nome_altra_lingua,
+        nomi_storici: territorio.nomi_storici[c.anagrafica.codice_istat] ?? [],
+        popolazione: popolazione[i] ?? null,
+      })),
     ),
+    territorio,
   };
 }

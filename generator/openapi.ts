@@ -24,6 +24,8 @@ export const EXAMPLE_REQUESTS: Record<RouteId, string | null> = {
   'comuni.list': '/api/comuni?provincia=RM&limit=3&offset=100',
   'comuni.search': '/api/comuni/cerca?q=forli',
   'comuni.get': '/api/comuni/058091',
+  'comuni.cessati.list': '/api/comuni/cessati?provincia=VC&limit=3',
+  'comuni.cessati.get': '/api/comuni/cessati/H329',
   'demografia.get': '/api/demografia/058091?anno=2025',
   'demografia.ranking': '/api/demografia/classifica/densita?ordine=desc&limit=3&offset=0',
   'redditi.get': '/api/redditi/015146?anno=2022',
@@ -90,7 +92,7 @@ function withQuery(path: string, query: URLSearchParams): string {
 /** Requests that answer 404 on this route: an unknown key, and a year without data. */
 function notFoundUrls(route: RouteSpec, example: URL): string[] {
   const out: string[] = [];
-  const unknownKey: Record<string, string> = { codice_istat: '999999', fonte: 'fonte-inesistente' };
+  const unknownKey: Record<string, string> = { codice_istat: '999999', fonte: 'fonte-inesistente', codice_catastale: 'Z999' };
   const key = route.params.find((p) => p.in === 'path' && unknownKey[p.name]);
   if (key) out.push(withQuery(route.path.replace(`{${key.name}}`, unknownKey[key.name]!), example.searchParams));
   if (route.id === 'confronta') out.push('/api/confronta?comuni=058091,999999');

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CodiceIstat, Nullable } from './common.ts';
+import { CodiceIstat, Nullable, PageFields } from './common.ts';
 
 const CodiceCatastale = Type.String({ pattern: '^[A-Z][0-9]{3}$', description: 'Codice catastale (Belfiore): stabile anche quando cambia il codice ISTAT.' });
 
@@ -92,3 +92,35 @@ export const Predecessore = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export type Predecessore = Static<typeof Predecessore>;
+
+export const CessatiList = Type.Object(
+  {
+    ...PageFields,
+    filtri: Type.Object({ provincia: Nullable(Type.String()), codice_catastale: Nullable(Type.String()) }, { additionalProperties: false }),
+    ordinamento: Type.String(),
+    risultati: Type.Array(
+      Type.Object(
+        {
+          codice_catastale: CodiceCatastale,
+          nome: Type.String(),
+          sigla_provincia: Type.String(),
+          data_cessazione: Type.String(),
+          codici_istat: Type.Array(Type.String({ pattern: '^[0-9]{6}$' })),
+          successori: Type.Array(Type.Object({ codice_istat: CodiceIstat, nome: Type.String() }, { additionalProperties: false })),
+          link: Type.String(),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** Fields of the comune record about its history. */
+export const StoriaComune = {
+  codici_storici: Type.Array(CodiceStorico, { description: 'Codici ISTAT del territorio dal 1991 con le date di validità (ricodifiche, cambi di provincia), compreso il codice sardo del 1° gennaio 2026.' }),
+  codice_istat_2026: Nullable(Type.String({ pattern: '^[0-9]{6}$' }), 'Codice in vigore dal 1° gennaio 2026 (comuni sardi, nuove province); null se invariato.'),
+  predecessori: Type.Array(Predecessore, { description: 'Comuni cessati dal 1991 il cui territorio è oggi parte del comune (collegamenti verificati).' }),
+};

@@ -210,7 +210,7 @@ const PARAMETER_DOCS = {
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   Comuni: 'Elenco, ricerca e scheda anagrafica dei comuni.',
-  Demografia: 'Popolazione per anno (serie storica) e classifiche per popolazione e densità.',
+  Demografia: 'Popolazione ufficiale ISTAT per anno e sesso, bilancio demografico (nati, morti, migrazioni) e tassi, con il conteggio anagrafico ANPR accanto; classifiche per popolazione e densità.',
   Redditi: 'Redditi IRPEF per anno d\'imposta (MEF) e classifiche.',
   Ambiente: 'Qualità dell\'aria (ISPRA) e consumo di suolo, con le classifiche.',
   'Qualità della vita': 'Indice composito 0–100, classifica e wizard «dove vivere».',

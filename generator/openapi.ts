@@ -35,7 +35,7 @@ export const EXAMPLE_REQUESTS: Record<RouteId, string | null> = {
   'qualita.wizard': '/api/qualita-vita/wizard?budget=medio&dimensione=medio&priorita=ambiente&regione=Emilia-Romagna&limit=3',
   'qualita.get': '/api/qualita-vita/040012',
   confronta: '/api/confronta?comuni=058091,015146&anno=2023',
-  'confronta.national': '/api/confronta/nazionale-medie?anno=2022',
+  'confronta.national': '/api/confronta/nazionale-medie?anno=2025',
   'regioni.list': '/api/regioni',
   'province.list': '/api/province',
   'fonti.list': '/api/fonti',

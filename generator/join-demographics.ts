@@ -285,3 +285,16 @@ export function officialGaps(series: DemografiaAnno[], officialYears: readonly n
   }
   return gaps;
 }
+
+/** The official series cut into runs of consecutive points from one source: a source change is always stated. */
+export function officialSourceRuns(series: DemografiaAnno[]): Demografia['fonti_serie_ufficiale'] {
+  const runs: Demografia['fonti_serie_ufficiale'] = [];
+  for (const d of series) {
+    const fonte = d.fonti.popolazione_totale?.fonte;
+    if (!fonte) continue;
+    const last = runs.at(-1);
+    if (last?.fonte === fonte) last.anni.push(d.anno);
+    else runs.push({ anni: [d.anno], fonte });
+  }
+  return runs;
+}

@@ -8,7 +8,7 @@ import type { Redditi, RedditiAnno } from '../api/schemas/redditi.ts';
 import { provenance } from '../data-sources/lib/source.ts';
 import type { ComuneData, Dataset } from './dataset.ts';
 import { SOURCES } from '../data-sources/index.ts';
-import { officialGaps, populationTrend } from './join-demographics.ts';
+import { officialGaps, officialSourceRuns, populationTrend } from './join-demographics.ts';
 
 const METHODOLOGY = '/api/metodologia';
 
@@ -71,6 +71,7 @@ function yearlyRecord<T extends { anno: number }, R extends YearlyRecord<T>>(
 
 export function demografiaRecord(c: ComuneData, dataset: Dataset): Demografia | null {
   const extra = {
+    fonti_serie_ufficiale: officialSourceRuns(c.demografia),
     lacune_serie_ufficiale: officialGaps(c.demografia, dataset.anni.demografia_ufficiale),
     variazione_popolazione: populationTrend(c.demografia),
     metodologia: `${METHODOLOGY}#demografia`,

@@ -94,6 +94,10 @@ export const Demografia = Type.Object(
         'Tutti gli anni con almeno un valore, in ordine crescente. Due serie distinte: la popolazione ufficiale ISTAT (`popolazione_totale`, `data_riferimento`) e il conteggio anagrafico ANPR (`anagrafe`), mai mescolate.',
     }),
     anni_disponibili: Type.Array(Type.Integer()),
+    fonti_serie_ufficiale: Type.Array(
+      Type.Object({ anni: Type.Array(Type.Integer()), fonte: Type.String({ description: '/api/fonti/{fonte}' }) }, { additionalProperties: false }),
+      { description: 'Tratti consecutivi della serie ufficiale con la stessa fonte, in ordine: dove la fonte cambia comincia un nuovo tratto (tutte fonti ISTAT).' },
+    ),
     lacune_serie_ufficiale: Type.Array(
       Type.Object({ anno_senza_dato: Type.Integer(), motivo: Type.String() }, { additionalProperties: false }),
       { description: 'Anni tra il primo e l\'ultimo della serie ufficiale ISTAT senza popolazione ufficiale: lacune, non riempite con l\'anagrafe.' },

@@ -4,7 +4,7 @@ import { meta as anprMeta, type PopulationPoint } from '../../data-sources/anpr-
 import { meta as bilancioMeta, parseBilancioDemografico } from '../../data-sources/istat-bilancio-demografico.ts';
 import { meta as pop1821Meta } from '../../data-sources/istat-popolazione-2018-2021.ts';
 import type { PosasLoad } from '../../data-sources/istat-posas.ts';
-import { joinDemographics, officialGaps, populationTrend } from '../../generator/join-demographics.ts';
+import { joinDemographics, officialGaps, officialSourceRuns, populationTrend } from '../../generator/join-demographics.ts';
 import { p2File, p2Row, PICCOLO, ROMA } from '../helpers/bilancio-fixture.ts';
 
 const comune = (codice_istat: string, superficie_km2: number | null = 1287.36) => ({ codice_istat, superficie_km2, valori_mancanti: {} }) as unknown as Anagrafica;
@@ -60,6 +60,13 @@ describe('official ISTAT series and ANPR register counts', () => {
   it('lists the years without an official figure as gaps with the reason', () => {
     expect(officialGaps(roma, joined.officialYears).map((g) => g.anno_senza_dato)).toEqual([2022, 2023, 2024]);
     expect(officialGaps(roma, joined.officialYears)[1]!.motivo).toMatch(/1° gennaio 2023 non è tra le fonti/);
+  });
+
+  it('states every change of source along the official series', () => {
+    expect(officialSourceRuns(roma)).toEqual([
+      { anni: [2021], fonte: 'istat-popolazione-2018-2021' },
+      { anni: [2025, 2026], fonte: 'istat-bilancio-demografico' },
+    ]);
   });
 
   it('computes rates per 1,000 on the mean population of the year', () => {

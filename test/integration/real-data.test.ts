@@ -111,6 +111,13 @@ describe.skipIf(!hasRealBuild)(`demographics from ISTAT's official figures${REAL
   });
 
   it('never changes source within a series without saying so', async () => {
+    const roma = await readBuilt<Demografia>('/api/demografia/058091.json');
+    expect(roma.fonti_serie_ufficiale).toEqual([
+      { anni: [2018, 2019], fonte: 'istat-popolazione-2018-2021' },
+      { anni: [2020], fonte: 'istat-popolazione-2020' },
+      { anni: [2021], fonte: 'istat-popolazione-2018-2021' },
+      { anni: [2025, 2026], fonte: 'istat-bilancio-demografico' },
+    ]);
     for (const code of ['058091', '015146', '001001', '024128']) {
       const d = await readBuilt<Demografia>(`/api/demografia/${code}.json`);
       for (const y of d.serie_storica) {

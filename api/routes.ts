@@ -152,7 +152,9 @@ export const ROUTES = [
     mode: 'file',
     tag: 'Demografia',
     summary: 'Dati demografici di un comune',
-    description: 'Popolazione totale, maschi, femmine, nati, morti e densità per l\'anno scelto, con la serie storica di tutti gli anni disponibili. I valori che nessuna fonte fornisce sono null, con il motivo.',
+    description:
+      'Popolazione ufficiale ISTAT (totale, maschi, femmine), nati, morti, bilancio demografico per sesso, tassi per 1.000 abitanti e densità per l\'anno scelto (predefinito: il più recente con tutti questi valori per ogni comune), con la serie storica. ' +
+      'Il conteggio anagrafico ANPR è servito accanto (`anagrafe`, con il mese), mai al posto della popolazione ufficiale; gli anni senza dato ISTAT sono lacune (`lacune_serie_ufficiale`). `anno` = anno successivo all\'ultimo bilancio: popolazione al 31 dicembre, provvisoria. I valori che nessuna fonte fornisce sono null, con il motivo.',
     params: [CODICE_ISTAT, anno('la demografia')],
     schema: 'Demografia',
   },
@@ -162,7 +164,7 @@ export const ROUTES = [
     mode: 'list',
     tag: 'Demografia',
     summary: 'Classifica dei comuni per popolazione o densità',
-    description: 'Comuni ordinati per indicatore (anno demografico predefinito); a parità di valore, codice ISTAT crescente.',
+    description: 'Comuni ordinati per popolazione ufficiale ISTAT o densità dell\'anno demografico predefinito (detto in `anno`); a parità di valore, codice ISTAT crescente.',
     params: [
       { name: 'indicatore', in: 'path', type: 'string', required: true, enum: ['popolazione', 'densita'], description: 'popolazione (residenti) o densita (abitanti per km²).' },
       ordine('ordine', 'desc'),

@@ -24,7 +24,8 @@ export function rankingColumns(dataset: Dataset): Record<RankingKey, RankingColu
   const { demografia: demoYear, redditi: incomeYear, aria: airYear } = dataset.predefiniti;
   const demo = (c: ComuneData) => c.demografia.find((d) => d.anno === demoYear);
   const inc = (c: ComuneData) => c.redditi.find((r) => r.anno === incomeYear);
-  const popFonte = provenance(SOURCES.anpr.meta, demoYear);
+  // The source the year's official population comes from (one per year, see join-demographics.ts).
+  const popFonte = dataset.comuni.map((c) => demo(c)?.fonti.popolazione_totale).find((f) => f != null)!;
   const incomeFonte = provenance(SOURCES.irpef.meta, incomeYear);
   const air = (key: 'pm10' | 'pm25' | 'no2', label: string): RankingColumn => {
     const sample = dataset.comuni.find((c) => c.ambiente.aria[key].valore_ug_m3 === null)?.ambiente.aria[key].motivo_mancante;
@@ -47,14 +48,14 @@ export function rankingColumns(dataset: Dataset): Record<RankingKey, RankingColu
   return {
     popolazione: column(
       dataset,
-      { indicatore: 'popolazione', descrizione: 'Popolazione residente', unita: 'abitanti', anno: demoYear, motivo_esclusi: 'popolazione non disponibile', metodo: null, fonti: [popFonte] },
+      { indicatore: 'popolazione', descrizione: `Popolazione residente ufficiale ISTAT al ${popFonte.data_riferimento}`, unita: 'abitanti', anno: demoYear, motivo_esclusi: 'popolazione non disponibile', metodo: null, fonti: [popFonte] },
       (c) => demo(c)?.popolazione_totale ?? null,
     ),
     densita: column(
       dataset,
       {
         indicatore: 'densita',
-        descrizione: 'Densità di popolazione',
+        descrizione: `Densità di popolazione (popolazione ufficiale ISTAT al ${popFonte.data_riferimento})`,
         unita: 'abitanti per km²',
         anno: demoYear,
         motivo_esclusi: 'popolazione o superficie non disponibile',

@@ -43,7 +43,11 @@ export interface Dataset {
   regioni: RegionInfo[];
   province: ProvinceInfo[];
   fonti: SourceStatus[];
-  anni: { demografia: number[]; redditi: number[]; aria: number | null; suolo: number };
+  anni: {
+    demografia: number[];
+    /** Years of the official ISTAT population (the others have only the ANPR register count). */
+    demografia_ufficiale: number[];
+    redditi: number[]; aria: number | null; suolo: number };
   predefiniti: { demografia: number; redditi: number; aria: number; suolo: number };
   /** Diagnostics for the build report: codes not attached, rows skipped, mappings. */
   report: Record<string, unknown>;

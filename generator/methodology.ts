@@ -1,27 +1,31 @@
 import { METODO_MEDIANA } from './estimate-median.ts';
 import { DEFAULT_MAX_DISTANCE_KM, METODI_ARIA, MOTIVO_NESSUNA_STAZIONE } from './attribute-air.ts';
 import type { Dataset } from './dataset.ts';
+import { RATES_METHOD, type DemographicsReport } from './join-demographics.ts';
 
 /**
  * /api/metodologia: how every derived figure is computed, by section. Anchors
  * (#demografia, #redditi, …) are what records link to.
  */
 export function methodologyDoc(dataset: Dataset, quality: unknown) {
-  const report = dataset.report as { demografia: { anni: { anno: number; fonte: string; data_riferimento: string }[] } };
+  const report = dataset.report as { demografia: DemographicsReport };
   return {
     titolo: 'Metodologia dei valori derivati',
     sezioni: {
       demografia: {
         titolo: 'Demografia',
         testo: [
-          "Per ogni anno si usa una sola fonte: i conteggi ufficiali ISTAT dove esistono, altrimenti l'anagrafe ANPR (conteggi di registro, vicini ma non identici alla popolazione ufficiale).",
-          `Anno predefinito: ${dataset.predefiniti.demografia}, il più recente con una fonte che copre tutti i comuni attuali.`,
+          'Due serie distinte, mai mescolate. Popolazione ufficiale (popolazione_totale, maschi, femmine): ISTAT, una sola fonte per anno (1° gennaio 2018–2021; bilancio demografico per il 1° gennaio 2025, definitivo, e il 31 dicembre 2025, provvisorio, servito come anno 2026). Gli anni senza dato ISTAT sono lacune con il motivo (lacune_serie_ufficiale), non riempite con altro.',
+          "Conteggio anagrafico (anagrafe): ANPR, servito accanto con il suo mese esatto (dicembre 2022 = 2022-12). ISTAT corregge l'anagrafe con il censimento permanente, ANPR no: i due numeri differiscono (Roma 1° gennaio 2025: ISTAT 2.747.290, ANPR 2.802.877).",
+          `Anno predefinito: ${dataset.predefiniti.demografia}, il più recente in cui tutti i comuni attuali hanno popolazione per sesso, nati e morti (il record della specifica).`,
+          'Bilancio demografico ISTAT: nati, morti, saldo naturale, iscritti e cancellati da e per altri comuni e l\'estero, saldi, per sesso; provvisorio dove ISTAT lo marca "p". A ogni build si verifica, per ogni comune e sesso, che maschi + femmine = totale e che popolazione al 31 dicembre = 1° gennaio + saldi + variazioni territoriali; iscritti e cancellati "per altri motivi" (in validazione) sono esclusi.',
+          `Tassi per 1.000 abitanti (derivati): ${RATES_METHOD}`,
           'Sono attribuiti solo i codici dei comuni attuali: i comuni fusi o soppressi non sono mai sommati nel comune che li ha sostituiti; un comune istituito di recente ha la serie dal suo primo anno.',
-          'Densità (derivata): popolazione / superficie in km² (superficie 2025, Garda Informatica da ISTAT), arrotondata a 0,1.',
-          'Variazione della popolazione (derivata): variazione percentuale tra il primo e l\'ultimo anno della serie del comune.',
-          'Maschi e femmine: ISTAT POSAS, oggi solo per i comuni del file campione; nati e morti: nessuna fonte nel mirror, quindi null.',
+          'Densità (derivata): popolazione ufficiale / superficie in km² (superficie 2025, Garda Informatica da ISTAT), arrotondata a 0,1.',
+          'Variazione della popolazione (derivata): variazione percentuale della popolazione ufficiale ISTAT tra il primo anno della serie del comune e l\'ultimo definitivo; mai tra fonti di natura diversa (ISTAT e ANPR).',
         ],
         anni: report.demografia.anni,
+        controlli_incrociati: report.demografia.controlli_incrociati,
       },
       redditi: {
         titolo: 'Redditi',
@@ -62,7 +66,7 @@ export function methodologyDoc(dataset: Dataset, quality: unknown) {
       'medie-nazionali': {
         titolo: 'Medie nazionali',
         testo: [
-          'Popolazione e densità: totali su totali sui comuni attuali con un valore.',
+          'Popolazione, nati, morti: somme sui comuni attuali con un valore, una sola fonte per dato e anno (la popolazione ufficiale ISTAT e il conteggio ANPR sono sommati a parte). Densità: popolazione / superficie degli stessi comuni del numeratore. Tassi: totali su totali, sulla popolazione media degli stessi comuni.',
           'Reddito medio: reddito complessivo totale / contribuenti con reddito complessivo, sui comuni in cui entrambi sono noti.',
           'Mediana nazionale (stimata): interpolazione negli scaglioni nazionali ottenuti sommando le frequenze pubblicate dei comuni.',
           'Inquinanti: media ponderata per la popolazione dei comuni con un valore (esposizione dei residenti coperti).',

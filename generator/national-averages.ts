@@ -1,6 +1,7 @@
 import { canonicalUrl } from '../api/envelope.ts';
 import { routeById } from '../api/routes.ts';
 import type { MediaNazionale, MedieNazionali } from '../api/schemas/nazionale.ts';
+import type { DemografiaAnno } from '../api/schemas/demografia.ts';
 import type { ComuneData, Dataset } from './dataset.ts';
 import { estimateMedianFromBrackets } from './estimate-median.ts';
 import { ratio, round } from '../api/numbers.ts';
@@ -15,23 +16,80 @@ function missing(unita: string, anno: number, domain: string, years: number[]): 
   return indicator(null, anno, unita, '—', 0, null, `Nessun dato ${domain} per il ${anno}; anni disponibili: ${years.join(', ')}.`);
 }
 
+/**
+ * National demographic figures of one year: sums over the comuni that have the figure, one
+ * source per figure (the official ISTAT series and the ANPR register are summed apart), and
+ * density over the area of exactly the comuni in the numerator.
+ */
 function demographics(comuni: ComuneData[], anno: number) {
-  let pop = 0;
+  const year = comuni.map((c) => ({ c, d: c.demografia.find((e) => e.anno === anno) }));
+  const sum = (value: (d: DemografiaAnno) => number | null, fonte: (d: DemografiaAnno) => string | undefined) => {
+    let total = 0;
+    let n = 0;
+    const fonti = new Set<string>();
+    for (const { d } of year) {
+      const v = d ? value(d) : null;
+      if (v === null) continue;
+      total += v;
+      n++;
+      fonti.add(fonte(d!) ?? '');
+    }
+    // One source per national figure: a mixture would be a spliced series.
+    if (fonti.size > 1) throw new Error(`national ${anno}: one figure summed over several sources (${[...fonti].join(', ')})`);
+    return { total, n, fonte: [...fonti][0] ?? null };
+  };
+  const pop = sum((d) => d.popolazione_totale, (d) => d.fonti.popolazione_totale?.fonte);
+  let popWithArea = 0;
   let area = 0;
-  let n = 0;
-  let fonte: string | null = null;
-  for (const c of comuni) {
-    const d = c.demografia.find((e) => e.anno === anno);
-    if (!d || d.popolazione_totale === null) continue;
-    pop += d.popolazione_totale;
-    n++;
-    fonte ??= d.fonti.popolazione_totale?.fonte ?? null;
-    if (c.anagrafica.superficie_km2 !== null) area += c.anagrafica.superficie_km2;
+  let nArea = 0;
+  for (const { c, d } of year) {
+    if (d?.popolazione_totale == null || c.anagrafica.superficie_km2 === null) continue;
+    popWithArea += d.popolazione_totale;
+    area += c.anagrafica.superficie_km2;
+    nArea++;
   }
+  const balance = (pick: (b: NonNullable<DemografiaAnno['bilancio']>) => number) => sum((d) => (d.bilancio ? pick(d.bilancio) : null), (d) => d.fonti.bilancio?.fonte);
+  const [nati, morti, naturale, migratorio] = [
+    balance((b) => b.nati.totale),
+    balance((b) => b.morti.totale),
+    balance((b) => b.saldo_naturale.totale),
+    balance((b) => b.saldo_migratorio_interno.totale + b.saldo_migratorio_estero.totale),
+  ];
+  // Mean population of the same comuni as the numerators: (1 January + 31 December) / 2.
+  const mean = sum((d) => d.tassi_per_1000?.popolazione_media ?? null, (d) => d.fonti.bilancio?.fonte);
+  const register = sum((d) => d.anagrafe?.residenti ?? null, (d) => d.fonti.anagrafe?.fonte);
+  const month = year.find(({ d }) => d?.anagrafe)?.d!.anagrafe!.mese_riferimento;
+  const noOfficial = `Nessuna popolazione ufficiale ISTAT per il ${anno}; il conteggio anagrafico, se c'è, è in popolazione_anagrafe.`;
+  const noBalance = `Nessun bilancio demografico ISTAT per il ${anno}.`;
+  const rate = (x: typeof nati, label: string) =>
+    indicator(x.n && mean.total ? ratio(x.total * 1000, mean.total, 2) : null, anno, 'per 1.000 abitanti', `Totale su totale: ${label} / popolazione media degli stessi comuni × 1.000.`, x.n, x.fonte, noBalance);
   return {
-    popolazione_totale: indicator(n ? pop : null, anno, 'abitanti', 'Somma della popolazione dei comuni attuali con un valore per l\'anno.', n, fonte),
-    popolazione_media_comunale: indicator(n ? round(pop / n, 0) : null, anno, 'abitanti per comune', 'Popolazione totale / numero di comuni con un valore.', n, fonte),
-    densita_ab_km2: indicator(ratio(pop, area, 1), anno, 'abitanti per km²', 'Totale su totale: popolazione totale / superficie totale (2025) degli stessi comuni.', n, fonte),
+    popolazione_totale: indicator(pop.n ? pop.total : null, anno, 'abitanti', 'Somma della popolazione ufficiale ISTAT dei comuni attuali con un valore per l\'anno (mai conteggi ANPR).', pop.n, pop.fonte, noOfficial),
+    popolazione_media_comunale: indicator(pop.n ? round(pop.total / pop.n, 0) : null, anno, 'abitanti per comune', 'Popolazione totale / numero di comuni con un valore.', pop.n, pop.fonte, noOfficial),
+    densita_ab_km2: indicator(
+      ratio(popWithArea, area, 1),
+      anno,
+      'abitanti per km²',
+      'Totale su totale: popolazione ufficiale / superficie (2025) degli stessi comuni, cioè dei soli comuni che hanno sia la popolazione sia una superficie valida.',
+      nArea,
+      pop.fonte,
+      noOfficial,
+    ),
+    popolazione_anagrafe: indicator(
+      register.n ? register.total : null,
+      anno,
+      'residenti iscritti in anagrafe',
+      `CONTEGGIO ANAGRAFICO (ANPR, mese ${month ?? '—'}), non popolazione ufficiale: somma dei comuni attuali con un valore.`,
+      register.n,
+      register.fonte,
+      `Nessun conteggio ANPR per il ${anno}.`,
+    ),
+    nati: indicator(nati.n ? nati.total : null, anno, 'nati vivi', 'Somma dei nati vivi dei comuni (bilancio demografico ISTAT, provvisorio).', nati.n, nati.fonte, noBalance),
+    morti: indicator(morti.n ? morti.total : null, anno, 'morti', 'Somma dei morti dei comuni (bilancio demografico ISTAT, provvisorio).', morti.n, morti.fonte, noBalance),
+    tasso_natalita_per_1000: rate(nati, 'nati'),
+    tasso_mortalita_per_1000: rate(morti, 'morti'),
+    tasso_crescita_naturale_per_1000: rate(naturale, 'saldo naturale'),
+    tasso_migratorio_per_1000: rate(migratorio, 'saldo migratorio interno + con l\'estero'),
   };
 }
 
@@ -151,7 +209,7 @@ export function nationalAverages(dataset: Dataset, anno: number | undefined): Me
   const airYears = anni.aria === null ? [] : [anni.aria];
   const demo = anni.demografia.includes(demoYear)
     ? demographics(dataset.comuni, demoYear)
-    : Object.fromEntries(['popolazione_totale', 'popolazione_media_comunale', 'densita_ab_km2'].map((k) => [k, missing('—', demoYear, 'demografico', anni.demografia)]));
+    : Object.fromEntries(Object.keys(demographics([], demoYear)).map((k) => [k, missing('—', demoYear, 'demografico', anni.demografia)]));
   const inc = anni.redditi.includes(incomeYear)
     ? income(dataset.comuni, incomeYear)
     : Object.fromEntries(['contribuenti_totali', 'reddito_complessivo_totale_euro', 'reddito_medio_euro', 'reddito_mediano_stimato_euro'].map((k) => [k, missing('—', incomeYear, 'di reddito', anni.redditi)]));

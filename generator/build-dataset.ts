@@ -15,7 +15,6 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
   const gi = requireLoaded(sources.gi, 'gi-db-comuni');
   const registry = joinRegistry(gi, requireLoaded(sources.elenco, 'istat-elenco-comuni').comuni, sources.comuniIta?.contatti ?? null);
   const comuni = registry.comuni;
-  const codes = comuni.map((c) => c.codice_istat);
 
   const demographics = joinDemographics(
     comuni,
@@ -28,7 +27,7 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
     sources.posas,
     SOURCES.posas.meta,
   );
-  const income = joinIncome(codes, requireLoaded(sources.irpef, 'mef-irpef-comunale'), SOURCES.irpef.meta, sources.irpef2024, SOURCES.irpef2024.meta);
+  const income = joinIncome(comuni, gi.regioni, requireLoaded(sources.irpef, 'mef-irpef-comunale'), SOURCES.irpef.meta, sources.irpef2024, SOURCES.irpef2024.meta);
   const soilPerCapita = INDICATORI_USATI.find((u) => u.codice === 'n1')!;
   const environment = joinEnvironment(comuni, {
     air: sources.aria,
@@ -68,6 +67,7 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
     fonti: status,
     anni: { demografia: demographics.years, redditi: income.years, aria: airYear, suolo: environment.soilYear },
     predefiniti: { demografia: demographics.defaultYear, redditi: income.defaultYear, aria: airYear ?? 0, suolo: environment.soilYear },
+    redditiAggregati: income.aggregates,
     report: {
       registro: registry.report,
       demografia: demographics.report,

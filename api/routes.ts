@@ -188,9 +188,20 @@ export const ROUTES = [
     mode: 'list',
     tag: 'Redditi',
     summary: 'Classifica dei comuni per reddito medio o contribuenti',
-    description: 'Comuni ordinati per reddito complessivo medio per contribuente o per numero di contribuenti (anno d\'imposta predefinito). `offset` è un\'estensione alla specifica.',
+    description:
+      'Comuni ordinati per reddito complessivo medio per contribuente, reddito imponibile medio o numero di contribuenti, nell\'anno d\'imposta `anno` (predefinito: il più recente completo). ' +
+      'Prima del 2023 il reddito complessivo medio è noto solo per i comuni senza scaglioni oscurati (gli altri sono esclusi, e la risposta dice quanti): per confrontare tutti i comuni in un anno qualsiasi usare reddito_imponibile. ' +
+      'I comuni con meno di 100 contribuenti restano in classifica segnalati con l\'avviso pochi_contribuenti. `offset`, `anno` e reddito_imponibile sono estensioni alla specifica.',
     params: [
-      { name: 'indicatore', in: 'path', type: 'string', required: true, enum: ['reddito', 'contribuenti'], description: 'reddito (reddito complessivo medio per contribuente, euro) o contribuenti (numero).' },
+      {
+        name: 'indicatore',
+        in: 'path',
+        type: 'string',
+        required: true,
+        enum: ['reddito', 'contribuenti', 'reddito_imponibile'],
+        description: 'reddito (reddito complessivo medio per contribuente, euro), contribuenti (numero) o reddito_imponibile (reddito imponibile medio per contribuente, euro: noto per ogni comune e anno).',
+      },
+      anno('i redditi (anno d\'imposta)'),
       ordine('ordine', 'desc'),
       limit(50, 500),
       offset,

@@ -25,11 +25,26 @@ export const Classifica = Type.Object(
     ...PageFields,
     risultati: Type.Array(
       Type.Object(
-        { posizione: Type.Integer({ minimum: 1 }), ...ComuneRefFields, valore: Type.Number({ description: 'Valore dell\'indicatore, nell\'unità `unita`, anno `anno`.' }), link: Type.String() },
+        {
+          posizione: Type.Integer({ minimum: 1 }),
+          ...ComuneRefFields,
+          valore: Type.Number({ description: 'Valore dell\'indicatore, nell\'unità `unita`, anno `anno`.' }),
+          avvisi: Type.Optional(Type.Array(Type.String(), { description: 'Codici delle avvertenze sull\'affidabilità del valore (descritte in `avvisi` della risposta), es. pochi_contribuenti.' })),
+          link: Type.String(),
+        },
         { additionalProperties: false },
       ),
     ),
     esclusi: Excluded,
+    avvisi: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { codice: Type.String(), descrizione: Type.String(), comuni: Type.Integer({ minimum: 0, description: 'Comuni in classifica con l\'avvertenza (sono inclusi, segnalati).' }) },
+          { additionalProperties: false },
+        ),
+        { description: 'Avvertenze sull\'affidabilità di singoli valori: i comuni interessati restano in classifica con il codice in `avvisi`.' },
+      ),
+    ),
     metodo: Nullable(Type.String(), 'Come è calcolato un valore derivato (null per un valore pubblicato dalla fonte).'),
     fonti: Type.Array(Provenance, { description: 'Fonti dei valori.' }),
   },

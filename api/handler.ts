@@ -1,6 +1,6 @@
 import { canonicalUrl } from './envelope.ts';
 import { jsonResponse, JSON_TYPE, preflightResponse, problemResponse, serialize } from './http.ts';
-import { canonicalFilters, findComune, listComuni, qualityRanking, ranking } from './lists.ts';
+import { canonicalFilters, findComune, incomeColumn, listComuni, qualityRanking, ranking } from './lists.ts';
 import { parseParams, type ParamValues } from './params.ts';
 import { problem, ProblemError } from './problem.ts';
 import { selectYear, type YearlyRecord } from './projection.ts';
@@ -91,12 +91,10 @@ function qualityList(index: RuntimeIndex, route: RouteSpec, values: ParamValues,
 
 /** Income rankings of any tax year: the default one from `classifiche`, the others from `classifiche_redditi_per_anno`. */
 function incomeRanking(index: RuntimeIndex, route: RouteSpec, values: ParamValues, instance: string) {
-  const key = values.indicatore as IncomeRankingKey;
   const anno = values.anno as number | undefined;
-  if (anno === undefined || anno === index.anni_predefiniti.redditi) return ranking(index, route, values, index.classifiche[key], 'ordine');
-  const columns = index.classifiche_redditi_per_anno[String(anno)];
-  if (!columns) throw yearNotFound(anno, index.anni.redditi, 'di reddito', instance);
-  return ranking(index, route, values, columns[key], 'ordine');
+  const column = incomeColumn(index, values.indicatore as IncomeRankingKey, anno);
+  if (!column) throw yearNotFound(anno!, index.anni.redditi, 'di reddito', instance);
+  return ranking(index, route, values, column, 'ordine');
 }
 
 /** The list routes and the function that computes each: used at build time for the files and at request time for everything else. */

@@ -2,7 +2,7 @@ import { canonicalUrl, paginate } from './envelope.ts';
 import type { ParamValues } from './params.ts';
 import { invalidParams, ProblemError } from './problem.ts';
 import type { RouteSpec } from './routes.ts';
-import type { RankingColumn, RuntimeIndex } from './runtime-index.ts';
+import type { IncomeRankingKey, RankingColumn, RuntimeIndex } from './runtime-index.ts';
 import { sortedIndexOf } from './sorted.ts';
 import { foldText } from './text.ts';
 
@@ -96,6 +96,12 @@ export function rankedPositions(values: readonly (number | null)[], order: 'asc'
   const sign = order === 'asc' ? 1 : -1;
   rows.sort((a, b) => sign * (values[a]! - values[b]!) || a - b);
   return (byOrder[order] = rows);
+}
+
+/** The income ranking column of a tax year (the default one lives in `classifiche`), or null for a year without data. */
+export function incomeColumn(index: RuntimeIndex, key: IncomeRankingKey, anno: number | undefined): RankingColumn | null {
+  if (anno === undefined || anno === index.anni_predefiniti.redditi) return index.classifiche[key];
+  return index.classifiche_redditi_per_anno[String(anno)]?.[key] ?? null;
 }
 
 const flagCache = new WeakMap<RankingColumn, Map<number, string[]>>();

@@ -42,7 +42,7 @@ function income(dataset: Dataset, anno: number) {
   const imponibile = agg.reddito_imponibile_medio_euro;
   const complessivo = agg.reddito_complessivo_medio_euro;
   const all = { comuni_inclusi: agg.comuni, quota_comuni: 1, contribuenti_inclusi: agg.contribuenti, quota_contribuenti: 1 };
-  const rows = 'le righe comunali MEF dell\'anno (i comuni di quell\'anno, anche quelli poi fusi o ricodificati; esclusa la riga dei contribuenti senza comune)';
+  const rows = 'righe comunali MEF dell\'anno (i comuni di quell\'anno, anche quelli poi fusi o ricodificati; esclusa la riga dei contribuenti senza comune)';
   // The median is interpolated in the national brackets of today's comuni.
   let bracketsSeen = false;
   let withBrackets = 0;
@@ -58,9 +58,9 @@ function income(dataset: Dataset, anno: number) {
   }
   const median = bracketsSeen ? estimateMedianFromBrackets(brackets) : null;
   return {
-    contribuenti_totali: { ...indicator(agg.contribuenti, anno, 'contribuenti', `Somma dei contribuenti di ${rows}.`, agg.comuni, agg.fonte), copertura: all },
+    contribuenti_totali: { ...indicator(agg.contribuenti, anno, 'contribuenti', `Somma dei contribuenti delle ${rows}.`, agg.comuni, agg.fonte), copertura: all },
     reddito_complessivo_totale_euro: {
-      ...indicator(complessivo.valore === null ? null : complessivo.ammontare_euro, anno, 'euro', `Somma del reddito complessivo dei comuni in cui il totale è noto (pubblicato, o scaglioni tutti pubblicati), fra ${rows}: vedi copertura.`, complessivo.copertura.comuni_inclusi, agg.fonte, complessivo.motivo_mancante),
+      ...indicator(complessivo.valore === null ? null : complessivo.ammontare_euro, anno, 'euro', `Somma del reddito complessivo dei comuni in cui il totale è noto (pubblicato, o scaglioni tutti pubblicati), fra le ${rows}: vedi copertura.`, complessivo.copertura.comuni_inclusi, agg.fonte, complessivo.motivo_mancante),
       copertura: complessivo.copertura,
     },
     reddito_medio_euro: {
@@ -80,7 +80,7 @@ function income(dataset: Dataset, anno: number) {
         imponibile.valore,
         anno,
         'euro per contribuente',
-        `Totale su totale: reddito imponibile / contribuenti con reddito imponibile, su ${rows}. Serie confrontabile fra anni (copertura completa ogni anno).`,
+        `Totale su totale: reddito imponibile / contribuenti con reddito imponibile, sulle ${rows}. Serie confrontabile fra anni (copertura completa ogni anno).`,
         imponibile.copertura.comuni_inclusi,
         agg.fonte,
         imponibile.motivo_mancante,

@@ -178,7 +178,7 @@ export const ROUTES = [
     tag: 'Redditi',
     summary: 'Redditi IRPEF di un comune',
     description:
-      'Contribuenti, reddito complessivo, reddito medio, mediana stimata dagli scaglioni, scaglioni di reddito, imponibile e imposte per l\'anno d\'imposta scelto, con la serie storica di tutti gli anni.',
+      'Contribuenti, reddito complessivo, reddito medio (dove il totale è noto; altrimenti i suoi limiti certi), reddito imponibile medio (noto ogni anno: la serie confrontabile fra anni), mediana stimata dagli scaglioni, scaglioni di reddito, imponibile e imposte per l\'anno d\'imposta scelto, con la serie storica di tutti gli anni.',
     params: [CODICE_ISTAT, anno('i redditi (anno d\'imposta)')],
     schema: 'Redditi',
   },
@@ -286,7 +286,8 @@ export const ROUTES = [
     mode: 'dynamic',
     tag: 'Confronto',
     summary: 'Confronto fra comuni',
-    description: 'Dati demografici e di reddito di 1–4 comuni affiancati, con le medie nazionali dello stesso anno come riferimento.',
+    description:
+      'Dati demografici e di reddito di 1–4 comuni affiancati, con le medie nazionali dello stesso anno come riferimento e, in `redditi_confrontabili`, la serie del reddito imponibile medio di ogni anno per i comuni e l\'Italia (la sola confrontabile fra anni).',
     params: [
       { name: 'comuni', in: 'query', type: 'string', required: true, maxLength: 200, description: 'Da 1 a 4 codici ISTAT distinti separati da virgole (spazi ammessi).' },
       anno('demografia e redditi'),

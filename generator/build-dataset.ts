@@ -15,7 +15,6 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
   const gi = requireLoaded(sources.gi, 'gi-db-comuni');
   const registry = joinRegistry(gi, requireLoaded(sources.elenco, 'istat-elenco-comuni').comuni, sources.comuniIta?.contatti ?? null);
   const comuni = registry.comuni;
-  const codes = comuni.map((c) => c.codice_istat);
 
   const demographics = joinDemographics(comuni, {
     bilancio: { meta: SOURCES.bilancio.meta, data: requireLoaded(sources.bilancio, 'istat-bilancio-demografico') },
@@ -27,7 +26,7 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
     register: { meta: SOURCES.anpr.meta, points: requireLoaded(sources.anpr, 'anpr-popolazione') },
     posas: sources.posas,
   });
-  const income = joinIncome(codes, requireLoaded(sources.irpef, 'mef-irpef-comunale'), SOURCES.irpef.meta, sources.irpef2024, SOURCES.irpef2024.meta);
+  const income = joinIncome(comuni, gi.regioni, requireLoaded(sources.irpef, 'mef-irpef-comunale'), SOURCES.irpef.meta, sources.irpef2024, SOURCES.irpef2024.meta);
   const soilPerCapita = INDICATORI_USATI.find((u) => u.codice === 'n1')!;
   const environment = joinEnvironment(comuni, {
     air: sources.aria,
@@ -67,6 +66,7 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
     fonti: status,
     anni: { demografia: demographics.years, demografia_ufficiale: demographics.officialYears, redditi: income.years, aria: airYear, suolo: environment.soilYear },
     predefiniti: { demografia: demographics.defaultYear, redditi: income.defaultYear, aria: airYear ?? 0, suolo: environment.soilYear },
+    redditiAggregati: income.aggregates,
     report: {
       registro: registry.report,
       demografia: demographics.report,

@@ -55,6 +55,7 @@ function fields(dataset: Dataset, qualityScore: (c: ComuneData) => boolean): Fie
     out.push(
       { campo: 'contribuenti', dominio: 'redditi', anno: y, fonte, has: (c) => get(c)?.contribuenti != null },
       { campo: 'reddito_medio_euro', dominio: 'redditi', anno: y, fonte, has: (c) => get(c)?.reddito_medio_euro != null },
+      { campo: 'reddito_imponibile_medio_euro', dominio: 'redditi', anno: y, fonte, has: (c) => get(c)?.reddito_imponibile_medio_euro != null },
       { campo: 'reddito_mediano_stimato_euro', dominio: 'redditi', anno: y, fonte, has: (c) => get(c)?.reddito_mediano_stimato_euro != null },
       { campo: 'scaglioni (tutti pubblicati)', dominio: 'redditi', anno: y, fonte, has: (c) => !!get(c)?.scaglioni?.every((s) => s.frequenza !== null) },
     );

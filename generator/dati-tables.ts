@@ -241,7 +241,35 @@ function redditiTable(dataset: Dataset): Table {
         constraints: { required: true },
         value: (r) => r.y.reddito_complessivo.derivato_da_scaglioni,
       },
-      { name: 'reddito_medio_euro', type: 'number', unit: 'euro per contribuente', description: "DERIVATO: reddito complessivo / contribuenti con reddito complessivo, arrotondato all'euro.", value: (r) => r.y.reddito_medio_euro },
+      {
+        name: 'reddito_medio_euro',
+        type: 'number',
+        unit: 'euro per contribuente',
+        description: "DERIVATO: reddito complessivo / contribuenti con reddito complessivo, arrotondato all'euro; vuoto dove il totale non è noto (prima del 2023, se uno scaglione è oscurato). Per confronti fra anni: reddito_imponibile_medio_euro.",
+        value: (r) => r.y.reddito_medio_euro,
+      },
+      {
+        name: 'reddito_medio_minimo_euro',
+        type: 'number',
+        unit: 'euro per contribuente',
+        description: 'DERIVATO: limite inferiore certo del reddito complessivo medio dove il totale non è noto e sono oscurati solo scaglioni chiusi (nessuna stima puntuale; metodo in /api/metodologia#redditi); vuoto altrimenti.',
+        value: (r) => r.y.reddito_medio_limiti_euro?.minimo ?? null,
+      },
+      {
+        name: 'reddito_medio_massimo_euro',
+        type: 'number',
+        unit: 'euro per contribuente',
+        description: 'DERIVATO: limite superiore certo del reddito complessivo medio, negli stessi casi di reddito_medio_minimo_euro.',
+        value: (r) => r.y.reddito_medio_limiti_euro?.massimo ?? null,
+      },
+      {
+        name: 'reddito_imponibile_medio_euro',
+        type: 'number',
+        unit: 'euro per contribuente',
+        description:
+          "DERIVATO: reddito imponibile / contribuenti con reddito imponibile, arrotondato all'euro. Pubblicato dal MEF senza oscuramenti per ogni comune e anno: la serie confrontabile fra anni (nel 2003–2006 l'imponibile escludeva la no tax area: vedi /api/metodologia#redditi).",
+        value: (r) => r.y.reddito_imponibile_medio_euro,
+      },
       {
         name: 'reddito_mediano_stimato_euro',
         type: 'number',

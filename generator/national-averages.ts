@@ -1,9 +1,10 @@
 import { canonicalUrl } from '../api/envelope.ts';
 import { routeById } from '../api/routes.ts';
-import type { MediaNazionale, MedieNazionali } from '../api/schemas/nazionale.ts';
+import type { MediaNazionale, MedieNazionali, RedditiAggregati, RedditiNazionali } from '../api/schemas/nazionale.ts';
 import type { DemografiaAnno } from '../api/schemas/demografia.ts';
 import type { ComuneData, Dataset } from './dataset.ts';
 import { estimateMedianFromBrackets } from './estimate-median.ts';
+import { nationalSeries } from './income-aggregates.ts';
 import { ratio, round } from '../api/numbers.ts';
 
 const METHODOLOGY = '/api/metodologia#medie-nazionali';
@@ -93,55 +94,80 @@ function demographics(comuni: ComuneData[], anno: number) {
   };
 }
 
-function income(comuni: ComuneData[], anno: number) {
-  let contribuenti = 0;
-  let nContribuenti = 0;
-  let amount = 0;
-  let count = 0;
-  let nTotals = 0;
-  let fonte: string | null = null;
+/** National income indicators of one tax year, over every MEF comune row of that year, with their coverage. */
+function income(dataset: Dataset, anno: number) {
+  const agg = dataset.redditiAggregati.nazionale.get(anno)!;
+  const imponibile = agg.reddito_imponibile_medio_euro;
+  const complessivo = agg.reddito_complessivo_medio_euro;
+  const all = { comuni_inclusi: agg.comuni, quota_comuni: 1, contribuenti_inclusi: agg.contribuenti, quota_contribuenti: 1 };
+  const rows = 'righe comunali MEF dell\'anno (i comuni di quell\'anno, anche quelli poi fusi o ricodificati; esclusa la riga dei contribuenti senza comune)';
+  // The median is interpolated in the national brackets of today's comuni.
   let bracketsSeen = false;
+  let withBrackets = 0;
   const brackets: { da: number | null; a: number | null; frequenza: number }[] = [];
-  for (const c of comuni) {
+  for (const c of dataset.comuni) {
     const r = c.redditi.find((e) => e.anno === anno);
-    if (!r) continue;
-    fonte ??= r.fonte.fonte;
-    if (r.contribuenti !== null) {
-      contribuenti += r.contribuenti;
-      nContribuenti++;
-    }
-    if (r.reddito_complessivo.ammontare_euro !== null && r.reddito_complessivo.frequenza !== null) {
-      amount += r.reddito_complessivo.ammontare_euro;
-      count += r.reddito_complessivo.frequenza;
-      nTotals++;
-    }
-    r.scaglioni?.forEach((s, i) => {
+    r?.scaglioni?.forEach((s, i) => {
       bracketsSeen = true;
       brackets[i] ??= { da: s.da_euro, a: s.a_euro, frequenza: 0 };
       brackets[i]!.frequenza += s.frequenza ?? 0;
     });
+    if (r?.scaglioni) withBrackets++;
   }
   const median = bracketsSeen ? estimateMedianFromBrackets(brackets) : null;
   return {
-    contribuenti_totali: indicator(nContribuenti ? contribuenti : null, anno, 'contribuenti', 'Somma dei contribuenti dei comuni attuali (esclusa la riga MEF dei contribuenti senza comune).', nContribuenti, fonte),
-    reddito_complessivo_totale_euro: indicator(nTotals ? round(amount, 0) : null, anno, 'euro', 'Somma del reddito complessivo dei comuni in cui è noto (pubblicato, o somma di scaglioni tutti pubblicati).', nTotals, fonte),
-    reddito_medio_euro: indicator(
-      ratio(amount, count, 0),
-      anno,
-      'euro per contribuente',
-      'Totale su totale: reddito complessivo / contribuenti con reddito complessivo, sui comuni in cui entrambi sono noti.',
-      nTotals,
-      fonte,
-    ),
+    contribuenti_totali: { ...indicator(agg.contribuenti, anno, 'contribuenti', `Somma dei contribuenti delle ${rows}.`, agg.comuni, agg.fonte), copertura: all },
+    reddito_complessivo_totale_euro: {
+      ...indicator(complessivo.valore === null ? null : complessivo.ammontare_euro, anno, 'euro', `Somma del reddito complessivo dei comuni in cui il totale è noto (pubblicato, o scaglioni tutti pubblicati), fra le ${rows}: vedi copertura.`, complessivo.copertura.comuni_inclusi, agg.fonte, complessivo.motivo_mancante),
+      copertura: complessivo.copertura,
+    },
+    reddito_medio_euro: {
+      ...indicator(
+        complessivo.valore,
+        anno,
+        'euro per contribuente',
+        'Totale su totale: reddito complessivo / contribuenti con reddito complessivo, sui comuni in cui il totale è noto. Prima del 2023 copre circa due terzi dei contribuenti (vedi copertura): per confronti fra anni usare reddito_imponibile_medio_euro.',
+        complessivo.copertura.comuni_inclusi,
+        agg.fonte,
+        complessivo.motivo_mancante,
+      ),
+      copertura: complessivo.copertura,
+    },
+    reddito_imponibile_medio_euro: {
+      ...indicator(
+        imponibile.valore,
+        anno,
+        'euro per contribuente',
+        `Totale su totale: reddito imponibile / contribuenti con reddito imponibile, sulle ${rows}. Serie confrontabile fra anni (copertura completa ogni anno).`,
+        imponibile.copertura.comuni_inclusi,
+        agg.fonte,
+        imponibile.motivo_mancante,
+      ),
+      copertura: imponibile.copertura,
+    },
     reddito_mediano_stimato_euro: indicator(
       median?.valore ?? null,
       anno,
       'euro',
-      'STIMA: mediana interpolata negli scaglioni nazionali, somma delle frequenze pubblicate di ogni scaglione su tutti i comuni (le celle oscurate per riservatezza non sono contate).',
-      bracketsSeen ? nContribuenti : 0,
-      fonte,
+      'STIMA: mediana interpolata negli scaglioni nazionali, somma delle frequenze pubblicate di ogni scaglione sui comuni attuali (le celle oscurate per riservatezza non sono contate).',
+      withBrackets,
+      agg.fonte,
       bracketsSeen ? 'Mediana non stimabile dagli scaglioni.' : `Scaglioni non disponibili per il ${anno}.`,
     ),
+  };
+}
+
+/** National income series of every year and the regions of one year, on the same definitions. */
+function incomeBlock(dataset: Dataset, anno: number): RedditiNazionali {
+  const { nazionale, regioni } = dataset.redditiAggregati;
+  const names = new Map(dataset.regioni.map((r) => [r.codice, r.nome]));
+  return {
+    serie_predefinita: 'reddito_imponibile_medio_euro',
+    serie: [nationalSeries(dataset.redditiAggregati, 'reddito_imponibile_medio_euro', true), nationalSeries(dataset.redditiAggregati, 'reddito_complessivo_medio_euro', false)],
+    nazionale: nazionale.get(anno) ?? null,
+    regioni: [...(regioni.get(anno) ?? new Map<string, RedditiAggregati>())].map(([codice, a]) => ({ regione: { codice, nome: names.get(codice)! }, ...a })),
+    metodo:
+      'Totale su totale sulle righe comunali MEF di ogni anno (i comuni di quell\'anno, anche quelli poi fusi o ricodificati, assegnati alla regione indicata dal MEF); la copertura dice quota di comuni e di contribuenti inclusi. /api/metodologia#medie-nazionali',
   };
 }
 
@@ -211,8 +237,10 @@ export function nationalAverages(dataset: Dataset, anno: number | undefined): Me
     ? demographics(dataset.comuni, demoYear)
     : Object.fromEntries(Object.keys(demographics([], demoYear)).map((k) => [k, missing('—', demoYear, 'demografico', anni.demografia)]));
   const inc = anni.redditi.includes(incomeYear)
-    ? income(dataset.comuni, incomeYear)
-    : Object.fromEntries(['contribuenti_totali', 'reddito_complessivo_totale_euro', 'reddito_medio_euro', 'reddito_mediano_stimato_euro'].map((k) => [k, missing('—', incomeYear, 'di reddito', anni.redditi)]));
+    ? income(dataset, incomeYear)
+    : Object.fromEntries(
+        ['contribuenti_totali', 'reddito_complessivo_totale_euro', 'reddito_medio_euro', 'reddito_imponibile_medio_euro', 'reddito_mediano_stimato_euro'].map((k) => [k, missing('—', incomeYear, 'di reddito', anni.redditi)]),
+      );
   const aria = airYears.includes(airYear)
     ? air(dataset.comuni, airYear, predefiniti.demografia)
     : Object.fromEntries(['pm10_ug_m3', 'no2_ug_m3', 'pm25_ug_m3', 'o3_ug_m3'].map((k) => [k, missing('µg/m³', airYear, 'sulla qualità dell\'aria', airYears)]));
@@ -220,6 +248,7 @@ export function nationalAverages(dataset: Dataset, anno: number | undefined): Me
   return {
     anno_richiesto: anno ?? null,
     indicatori: { ...demo, ...inc, ...aria, ...suolo },
+    redditi: incomeBlock(dataset, incomeYear),
     anni_disponibili: { demografia: anni.demografia, redditi: anni.redditi, aria: airYears, suolo: [anni.suolo] },
     metodologia: METHODOLOGY,
     links: { self: canonicalUrl(routeById('confronta.national'), { anno }) },

@@ -27,7 +27,7 @@ export const EXAMPLE_REQUESTS: Record<RouteId, string | null> = {
   'demografia.get': '/api/demografia/058091?anno=2025',
   'demografia.ranking': '/api/demografia/classifica/densita?ordine=desc&limit=3&offset=0',
   'redditi.get': '/api/redditi/015146?anno=2022',
-  'redditi.ranking': '/api/redditi/classifica/reddito?ordine=asc&limit=3&offset=10',
+  'redditi.ranking': '/api/redditi/classifica/reddito_imponibile?anno=2015&ordine=asc&limit=3&offset=10',
   'ambiente.get': '/api/ambiente/015146',
   'ambiente.air.ranking': '/api/ambiente/aria/classifica?indicatore=no2&order=desc&limit=3&offset=0',
   'ambiente.soil.ranking': '/api/ambiente/suolo/classifica?order=asc&limit=3&offset=0',

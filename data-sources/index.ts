@@ -7,6 +7,7 @@ import * as giscoOspedali from './gisco-ospedali.ts';
 import * as internoDelitti from './interno-delitti.ts';
 import * as ispraAria from './ispra-aria.ts';
 import * as ispraSuolo from './ispra-suolo.ts';
+import * as istatBilancioDemografico from './istat-bilancio-demografico.ts';
 import * as istatAreeInterne from './istat-aree-interne.ts';
 import * as istatConfini2025 from './istat-confini-2025.ts';
 import * as istatDelitti from './istat-delitti.ts';
@@ -40,6 +41,7 @@ export const SOURCES = {
   confini2019: openpolisConfini2019,
   confini2025: istatConfini2025,
   anpr: anprPopolazione,
+  bilancio: istatBilancioDemografico,
   pop2020: istatPopolazione2020,
   pop1821: istatPopolazione2018_2021,
   posas: istatPosas,

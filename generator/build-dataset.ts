@@ -17,7 +17,6 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
   const gi = requireLoaded(sources.gi, 'gi-db-comuni');
   const registry = joinRegistry(gi, requireLoaded(sources.elenco, 'istat-elenco-comuni').comuni, sources.comuniIta?.contatti ?? null);
   const comuni = registry.comuni;
-  const codes = comuni.map((c) => c.codice_istat);
   const irpefYears = requireLoaded(sources.irpef, 'mef-irpef-comunale');
   const pop2020 = sources.pop2020 ? [sources.pop2020] : [];
   const pop1821 = requireLoaded(sources.pop1821, 'istat-popolazione-2018-2021');
@@ -46,19 +45,18 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
   const urbanNow = sources.dipe && rekeyTable(cw, sources.dipe.valori, '2012-01-01');
   const urban = sources.dipe && { ...sources.dipe, valori: urbanNow!.table };
 
-  const demographics = joinDemographics(
-    comuni,
-    [
-      // Official ISTAT counts first; ANPR register counts for the years ISTAT files lack.
+  const demographics = joinDemographics(comuni, {
+    bilancio: { meta: SOURCES.bilancio.meta, data: requireLoaded(sources.bilancio, 'istat-bilancio-demografico') },
+    // ISTAT totals of the years before the balance; for 2020 the ISTAT export covers three comuni more than the 2018–2021 file.
+    istatTotals: [
       { meta: SOURCES.pop2020.meta, points: pop2020Now!.points },
       { meta: SOURCES.pop1821.meta, points: pop1821Now!.points },
-      { meta: SOURCES.anpr.meta, points: anprNow!.points },
     ],
-    sources.posas,
-    SOURCES.posas.meta,
-    (anno, codice) => pop2020Now!.territorio(anno, codice) ?? pop1821Now!.territorio(anno, codice) ?? anprNow!.territorio(anno, codice),
-  );
-  const income = joinIncome(codes, irpefNow.years, SOURCES.irpef.meta, sources.irpef2024, SOURCES.irpef2024.meta, irpefNow.territorio);
+    register: { meta: SOURCES.anpr.meta, points: anprNow!.points },
+    posas: sources.posas,
+    territorio: (anno, codice) => pop2020Now!.territorio(anno, codice) ?? pop1821Now!.territorio(anno, codice) ?? anprNow!.territorio(anno, codice),
+  });
+  const income = joinIncome(comuni, gi.regioni, irpefYears, SOURCES.irpef.meta, sources.irpef2024, SOURCES.irpef2024.meta, irpefNow);
   const soilPerCapita = INDICATORI_USATI.find((u) => u.codice === 'n1')!;
   const environment = joinEnvironment(comuni, {
     air: sources.aria,
@@ -97,8 +95,9 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
       .sort((a, b) => a.sigla.localeCompare(b.sigla)),
     fonti: status,
     territorio: territory,
-    anni: { demografia: demographics.years, redditi: income.years, aria: airYear, suolo: environment.soilYear },
+    anni: { demografia: demographics.years, demografia_ufficiale: demographics.officialYears, redditi: income.years, aria: airYear, suolo: environment.soilYear },
     predefiniti: { demografia: demographics.defaultYear, redditi: income.defaultYear, aria: airYear ?? 0, suolo: environment.soilYear },
+    redditiAggregati: income.aggregates,
     report: {
       registro: registry.report,
       demografia: demographics.report,

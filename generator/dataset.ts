@@ -5,6 +5,7 @@ import type { RedditiAnno } from '../api/schemas/redditi.ts';
 import type { Servizi, Sicurezza } from '../api/schemas/servizi.ts';
 import type { EnvironmentBlock } from './join-environment.ts';
 import type { Territory } from './territory.ts';
+import type { IncomeAggregates } from './income-aggregates.ts';
 
 /** Everything known about one current comune, joined from all sources, keyed by codice_istat. */
 export interface ComuneData {
@@ -46,8 +47,14 @@ export interface Dataset {
   fonti: SourceStatus[];
   /** Codes over time, ceased comuni and their successors (generator/territory.ts). */
   territorio: Territory;
-  anni: { demografia: number[]; redditi: number[]; aria: number | null; suolo: number };
+  anni: {
+    demografia: number[];
+    /** Years of the official ISTAT population (the others have only the ANPR register count). */
+    demografia_ufficiale: number[];
+    redditi: number[]; aria: number | null; suolo: number };
   predefiniti: { demografia: number; redditi: number; aria: number; suolo: number };
+  /** Income of Italy and of each region per tax year, over every MEF comune row of the year (codes of that year). */
+  redditiAggregati: IncomeAggregates;
   /** Diagnostics for the build report: codes not attached, rows skipped, mappings. */
   report: Record<string, unknown>;
 }

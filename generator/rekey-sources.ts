@@ -1,5 +1,5 @@
 import type { PopulationPoint } from '../data-sources/anpr-popolazione.ts';
-import type { IrpefYear } from '../data-sources/mef-irpef-comunale.ts';
+import type { IrpefComune, IrpefYear } from '../data-sources/mef-irpef-comunale.ts';
 import type { TerritorioDato } from '../api/schemas/territorio.ts';
 import { rekeyRows, territoryDate, type Crosswalk, type RekeyedValue, type RekeyReport } from './crosswalk.ts';
 import { sumIrpefRows, sumNullable } from './sum-rows.ts';
@@ -13,6 +13,12 @@ export function territorioDato(codice: string, r: RekeyedValue<unknown> | undefi
     nota: r.ricostruito ? `Ricostruito a confini attuali: ${list}.` : `Stesso territorio, riportato dalla fonte con il codice di allora: ${list}.`,
     parti: r.parti,
   };
+}
+
+/** The `territorio` field of a yearly figure, present only when the source keyed it otherwise than today. */
+export function territoryOf(lookup: TerritoryLookup | undefined, anno: number, codice: string) {
+  const t = lookup?.(anno, codice);
+  return t ? { territorio: t } : {};
 }
 
 /** Figures per (year, current code) keyed the way the joins look them up. */
@@ -43,16 +49,22 @@ export function rekeyPopulation(cw: Crosswalk, points: PopulationPoint[]) {
  * Y+1 is already gone from year Y's file), so that is its territorial date.
  */
 export function rekeyIrpef(cw: Crosswalk, years: IrpefYear[]) {
-  const byYear = new Map<number, Map<string, RekeyedValue<unknown>>>();
+  const byYear = new Map<number, Map<string, RekeyedValue<IrpefComune>>>();
   const reports: (RekeyReport & { anno: number })[] = [];
-  const out = years.map((y): IrpefYear => {
+  for (const y of years) {
     const rows = y.comuni.map((c) => ({ codice_istat: c.codice_istat, codice_catastale: c.codice_catastale, value: c }));
     const { valori, report } = rekeyRows(cw, rows, `${y.anno + 1}-01-01`, sumIrpefRows);
     byYear.set(y.anno, valori);
     reports.push({ anno: y.anno, ...report });
-    return { ...y, comuni: [...valori].map(([codice, r]) => ({ ...r.value, codice_istat: codice })) };
-  });
-  return { years: out, territorio: lookup(byYear), reports };
+  }
+  /** One year's rows on today's comuni; `notCurrent` are the rows that reached no current comune (reported by the join). */
+  const attach = (y: IrpefYear) => {
+    const valori = byYear.get(y.anno)!;
+    const attached = new Map([...valori].map(([codice, r]) => [codice, { ...r.value, codice_istat: codice }]));
+    const used = new Set([...valori.values()].flatMap((r) => r.parti.map((p) => p.codice_catastale)));
+    return { attached, notCurrent: y.comuni.filter((c) => !used.has(c.codice_catastale)) };
+  };
+  return { attach, territorio: lookup(byYear as Map<number, Map<string, RekeyedValue<unknown>>>), reports };
 }
 
 /** A non-additive per-comune table (indicators, classes) onto today's comuni: kept only where the territory is the same. */

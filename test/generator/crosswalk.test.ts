@@ -131,6 +131,7 @@ describe('sum of MEF rows', () => {
       codice_catastale: 'B002',
       nome: 'BETA',
       sigla_provincia: 'XX',
+      regione: 'Lazio',
       contribuenti,
       reddito_complessivo: null,
       reddito_imponibile: pair(contribuenti, 1000),

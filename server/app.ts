@@ -123,5 +123,9 @@ export function createApp(publicDir: string, index: RuntimeIndex, log: (line: st
 
 function tooManyRequests(url: URL, limit: number, retryAfter: number): Promise<Response> {
   const detail = `Più di ${limit} richieste in ${RATE_WINDOW_SECONDS} secondi da questo indirizzo: riprovare fra ${retryAfter} s. Per usi intensivi scaricate il dataset completo da /dati/.`;
-  return problemResponse(new Request(url), problem(429, detail, url.pathname + url.search), { 'Retry-After': String(retryAfter) });
+  return problemResponse(new Request(url), problem(429, detail, url.pathname + url.search), {
+    'Retry-After': String(retryAfter),
+    // A refusal of this client now, not a representation anyone may cache.
+    'Cache-Control': 'no-store',
+  });
 }

@@ -100,6 +100,7 @@ describe('rate limiting of the local server', () => {
       const limited = await raw(port, 'GET', '/api/comuni/058091');
       expect([limited.status, limited.headers['content-type']]).toEqual([429, 'application/problem+json; charset=utf-8']);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(limited.headers['cache-control']).toBe('no-store');
       expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
       expect(JSON.parse(limited.body)).toMatchObject({ status: 429, title: 'Troppe richieste', instance: '/api/comuni/058091' });
     } finally {

@@ -374,7 +374,7 @@ function buildOpenApi(routes: readonly RouteSpec[], examples: Awaited<ReturnType
       responses: {
         TooManyRequests: {
           ...problemResponse(
-            `Troppe richieste dallo stesso indirizzo IP: oltre ${EDGE_RATE_LIMIT.windowLimit} richieste calcolate in ${EDGE_RATE_LIMIT.windowSize} secondi sulla CDN (le risposte da file non sono limitate); \`Retry-After\` dice fra quanti secondi riprovare.`,
+            `Troppe richieste dallo stesso indirizzo IP: oltre ${EDGE_RATE_LIMIT.windowLimit} richieste calcolate in ${EDGE_RATE_LIMIT.windowSize} secondi sulla CDN (le risposte da file non sono limitate), o oltre il limite scelto da chi ospita il server locale. \`Retry-After\` dice fra quanti secondi riprovare. Il corpo problem+json è quello del server dell'API; sulla CDN il 429 è prodotto dalla piattaforma (Netlify) con il suo corpo.`,
             [],
             true,
           ),

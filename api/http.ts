@@ -68,13 +68,17 @@ export function ifNoneMatchHits(request: Request, etag: string): boolean {
 export async function jsonResponse(request: Request, status: number, body: string, contentType: string, extra: Record<string, string> = {}): Promise<Response> {
   const etag = etagOf(body);
   const headers = new Headers({ ...COMMON_HEADERS, 'Content-Type': contentType, ETag: etag, ...extra });
-  if (status === 200 && ifNoneMatchHits(request, etag)) return new Response(null, { status: 304, headers });
+  if (status === 200 && ifNoneMatchHits(request, etag)) {
+    // A 304 has no body, so no Content-Type to describe (RFC 9110 §15.4.5).
+    headers.delete('Content-Type');
+    return new Response(null, { status: 304, headers });
+  }
   return new Response(request.method === 'HEAD' ? null : body, { status, headers });
 }
 
-export function problemResponse(request: Request, problem: Problem): Promise<Response> {
-  const extra: Record<string, string> = problem.status === 405 ? { Allow: ALLOWED_METHODS } : {};
-  return jsonResponse(request, problem.status, serialize(problem), PROBLEM_TYPE, extra);
+export function problemResponse(request: Request, problem: Problem, extra: Record<string, string> = {}): Promise<Response> {
+  const allow: Record<string, string> = problem.status === 405 ? { Allow: ALLOWED_METHODS } : {};
+  return jsonResponse(request, problem.status, serialize(problem), PROBLEM_TYPE, { ...allow, ...extra });
 }
 
 export function preflightResponse(request: Request): Response {

@@ -13,9 +13,10 @@ export function parseParams(route: RouteSpec, pathParams: Record<string, string>
   const values: ParamValues = {};
   const problems: InvalidParam[] = [];
   for (const spec of route.params) {
-    const raw = spec.in === 'path' ? [pathParams[spec.name] ?? ''] : query.getAll(spec.name);
+    const raw = spec.in === 'path' ? [pathParams[spec.name] ?? ''] : [...query.getAll(spec.name), ...(spec.alias ? query.getAll(spec.alias) : [])];
     if (raw.length > 1) {
-      problems.push({ name: spec.name, reason: `ripetuto ${raw.length} volte: va indicato una sola volta` });
+      const how = spec.alias && query.has(spec.alias) && query.has(spec.name) ? `indicato sia come ${spec.name} sia come ${spec.alias}` : `ripetuto ${raw.length} volte`;
+      problems.push({ name: spec.name, reason: `${how}: va indicato una sola volta` });
       continue;
     }
     const text = raw[0];

@@ -20,6 +20,7 @@ const TYPES = {
   400: { slug: 'parametro-non-valido', title: 'Parametro non valido' },
   404: { slug: 'non-trovato', title: 'Risorsa non trovata' },
   405: { slug: 'metodo-non-consentito', title: 'Metodo non consentito' },
+  429: { slug: 'troppe-richieste', title: 'Troppe richieste' },
 } as const;
 
 export type ProblemStatus = keyof typeof TYPES;

@@ -11,6 +11,8 @@ interface ParamBase {
   in: ParamLocation;
   description: string;
   required?: boolean;
+  /** Another accepted name of a query parameter (the spec spells the ranking order `ordine` or `order` by group). */
+  alias?: string;
 }
 
 export interface IntegerParam extends ParamBase {
@@ -117,8 +119,18 @@ function anno(domain: string): IntegerParam {
   };
 }
 
+/** The spec's name for the order of this ranking; the other spelling is accepted as an alias (CONVENTIONS.md). */
 function ordine(name: 'ordine' | 'order', defaultValue: 'asc' | 'desc'): StringParam {
-  return { name, in: 'query', type: 'string', enum: ['desc', 'asc'], default: defaultValue, description: `Ordinamento: desc (dal valore più alto) o asc (dal più basso); predefinito ${defaultValue}.` };
+  const alias = name === 'ordine' ? 'order' : 'ordine';
+  return {
+    name,
+    alias,
+    in: 'query',
+    type: 'string',
+    enum: ['desc', 'asc'],
+    default: defaultValue,
+    description: `Ordinamento: desc (dal valore più alto) o asc (dal più basso); predefinito ${defaultValue}. Accettato anche come \`${alias}\` (la specifica usa nomi diversi per gruppo); indicarli entrambi è un errore.`,
+  };
 }
 
 const minPop: IntegerParam = { name: 'min_pop', in: 'query', type: 'integer', minimum: 0, maximum: 100_000_000, description: 'Popolazione minima (inclusa), anno demografico predefinito.' };

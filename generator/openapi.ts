@@ -1,3 +1,4 @@
+import { EDGE_RATE_LIMIT } from '../api/cdn-layer.ts';
 import { createHandler, handlerContext } from '../api/handler.ts';
 import { ALLOWED_METHODS, CACHE_CONTROL } from '../api/http.ts';
 import { matchRoute, type ParamSpec, type RouteId, type RouteSpec } from '../api/routes.ts';
@@ -48,9 +49,6 @@ export const EXAMPLE_REQUESTS: Record<RouteId, string | null> = {
   status: null,
   openapi: null,
 };
-
-/** Requests that show the API-wide errors: an unknown path and a method other than GET, HEAD and OPTIONS. */
-const GENERIC_ERRORS = { unknownPath: { method: 'GET', url: '/api/comunii' }, methodNotAllowed: { method: 'POST', url: '/api/comuni' } } as const;
 
 /** A value the route table itself rejects, or null when the parameter has no checkable constraint. */
 function invalidValue(p: ParamSpec): string | null {
@@ -105,8 +103,8 @@ function notFoundUrls(route: RouteSpec, example: URL): string[] {
 }
 
 /** The requests whose real answers fill the document's examples. */
-function exampleRequests(routes: readonly RouteSpec[]): { route: RouteSpec | null; method: string; url: string; status: number }[] {
-  const out: { route: RouteSpec | null; method: string; url: string; status: number }[] = [];
+function exampleRequests(routes: readonly RouteSpec[]): { route: RouteSpec; method: string; url: string; status: number }[] {
+  const out: { route: RouteSpec; method: string; url: string; status: number }[] = [];
   for (const route of routes) {
     const ok = EXAMPLE_REQUESTS[route.id as RouteId];
     if (!ok) continue;
@@ -116,7 +114,6 @@ function exampleRequests(routes: readonly RouteSpec[]): { route: RouteSpec | nul
     if (bad) out.push({ route, method: 'GET', url: bad, status: 400 });
     for (const missing of notFoundUrls(route, url)) out.push({ route, method: 'GET', url: missing, status: 404 });
   }
-  out.push({ route: null, ...GENERIC_ERRORS.unknownPath, status: 404 }, { route: null, ...GENERIC_ERRORS.methodNotAllowed, status: 405 });
   return out;
 }
 
@@ -127,29 +124,40 @@ type Handle = (request: Request) => Promise<Response | URL>;
  * status than documented, or a body that fails its schema, fails the build: the
  * document never shows an example the API would not give.
  */
-async function collectExamples(routes: readonly RouteSpec[], handle: Handle): Promise<{ routes: Record<string, RouteExamples>; generic: Exchange[] }> {
+async function collectExamples(routes: readonly RouteSpec[], handle: Handle): Promise<Record<string, RouteExamples>> {
   const byRoute: Record<string, RouteExamples> = Object.fromEntries(routes.map((r) => [r.id, { ok: null, errors: [] }]));
-  const generic: Exchange[] = [];
   for (const request of exampleRequests(routes)) {
     const response = await handle(new Request(new URL(request.url, 'http://localhost'), { method: request.method }));
     if (response instanceof URL) throw new Error(`example ${request.url}: the handler must read files itself at build time`);
     const body: unknown = await response.json();
     const exchange: Exchange = { url: request.url, method: request.method, status: response.status, body };
-    const schema = response.status === 200 ? request.route!.schema : 'Problem';
+    const schema = response.status === 200 ? request.route.schema : 'Problem';
     const errors = response.status === request.status ? schemaErrors(schema, body) : `status ${response.status}, expected ${request.status}`;
     if (errors) throw new Error(`example ${request.method} ${request.url}: ${errors}`);
-    if (!request.route) generic.push(exchange);
-    else if (response.status === 200) byRoute[request.route.id]!.ok = exchange;
+    if (response.status === 200) byRoute[request.route.id]!.ok = exchange;
     else byRoute[request.route.id]!.errors.push(exchange);
   }
-  return { routes: byRoute, generic };
+  return byRoute;
 }
 
-const plain = (schema: unknown) => JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+/**
+ * A schema as the document prints it. TypeBox writes a map (`Type.Record(Type.String(), S)`)
+ * as `patternProperties: { "^(.*)$": S }`; the same constraint as `additionalProperties: S`
+ * is what client generators turn into a typed map instead of `unknown`.
+ */
+function plain(schema: unknown): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(schema), (_key, value: unknown) => {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+    const { patternProperties, ...rest } = value as { patternProperties?: Record<string, unknown> } & Record<string, unknown>;
+    const keys = patternProperties ? Object.keys(patternProperties) : [];
+    if (keys.length !== 1 || keys[0] !== '^(.*)$' || 'additionalProperties' in rest) return value;
+    return { ...rest, additionalProperties: patternProperties![keys[0]!] };
+  }) as Record<string, unknown>;
+}
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
 
 function paramSchema(p: ParamSpec): Record<string, unknown> {
-  const { name: _n, in: _i, description: _d, required: _r, ...rest } = p;
+  const { name: _n, in: _i, description: _d, required: _r, alias: _a, ...rest } = p;
   return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
 }
 
@@ -166,15 +174,24 @@ function exampleValues(route: RouteSpec, exchange: Exchange | null): Record<stri
   return out;
 }
 
+const CASE_INSENSITIVE = 'I valori ammessi valgono senza distinzione di maiuscole (`ASC` = `asc`).';
+
 function parameter(p: ParamSpec, example: string | number | undefined) {
   return {
     name: p.name,
     in: p.in,
     required: p.in === 'path' || Boolean(p.required),
-    description: p.description,
+    description: p.type === 'string' && p.enum ? `${p.description} ${CASE_INSENSITIVE}` : p.description,
     schema: paramSchema(p),
     ...(example === undefined ? {} : { example }),
   };
+}
+
+/** A parameter and, when it has one, its alias (documented as such, same schema, no example). */
+function parameterWithAlias(p: ParamSpec, example: string | number | undefined) {
+  const main = parameter(p, example);
+  if (!p.alias) return [main];
+  return [main, { ...parameter(p, undefined), name: p.alias, description: `Alias di \`${p.name}\`: stesso significato e stessi valori. ${CASE_INSENSITIVE}` }];
 }
 
 const HEADER_DOCS = {
@@ -183,7 +200,7 @@ const HEADER_DOCS = {
   AccessControlAllowOrigin: { description: 'Sempre `*`: l\'API si usa da qualunque origine.', schema: { type: 'string', const: '*' } },
   AccessControlExposeHeaders: { description: 'Rende leggibile ETag dal browser.', schema: { type: 'string' } },
   XContentTypeOptions: { description: 'Sempre `nosniff`.', schema: { type: 'string', const: 'nosniff' } },
-  Allow: { description: `Metodi consentiti: \`${ALLOWED_METHODS}\`.`, schema: { type: 'string' } },
+  RetryAfter: { description: 'Secondi da attendere prima di riprovare.', schema: { type: 'string', pattern: '^[0-9]+$' } },
   AccessControlAllowMethods: { description: `\`${ALLOWED_METHODS}\`.`, schema: { type: 'string' } },
   AccessControlAllowHeaders: { description: 'Le intestazioni chieste in Access-Control-Request-Headers (predefinite: If-None-Match, Content-Type).', schema: { type: 'string' } },
   AccessControlMaxAge: { description: 'Durata in secondi della risposta preflight nella cache del browser (86400).', schema: { type: 'string' } },
@@ -196,6 +213,8 @@ const COMMON_HEADER_REFS = {
   'Access-Control-Expose-Headers': ref('headers', 'AccessControlExposeHeaders'),
   'X-Content-Type-Options': ref('headers', 'XContentTypeOptions'),
 };
+
+const { ETag: _etag, ...PREFLIGHT_COMMON_HEADER_REFS } = COMMON_HEADER_REFS;
 
 const PARAMETER_DOCS = {
   IfNoneMatch: {
@@ -277,6 +296,7 @@ function responses(route: RouteSpec, examples: RouteExamples, withBody: boolean)
   }
   const reasons = notFoundReasons(route);
   if (reasons.length > 0) out[404] = problemResponse(`Non trovato: ${reasons.join('; ')}.`, examples.errors.filter((e) => e.status === 404), withBody);
+  out[429] = ref('responses', 'TooManyRequests');
   return out;
 }
 
@@ -285,7 +305,7 @@ const operationId = (route: RouteSpec, suffix = '') => route.id.replace(/\.(\w)/
 function pathItem(route: RouteSpec, examples: RouteExamples) {
   const values = exampleValues(route, examples.ok);
   const pathParams = route.params.filter((p) => p.in === 'path').map((p) => parameter(p, values[p.name]));
-  const queryParams = [...route.params.filter((p) => p.in === 'query').map((p) => parameter(p, values[p.name])), ref('parameters', 'IfNoneMatch')];
+  const queryParams = [...route.params.filter((p) => p.in === 'query').flatMap((p) => parameterWithAlias(p, values[p.name])), ref('parameters', 'IfNoneMatch')];
   const description = route.extension ? `${route.description}\n\nEstensione: non è nella specifica originale.` : route.description;
   return {
     ...(pathParams.length ? { parameters: pathParams } : {}),
@@ -307,8 +327,9 @@ function pathItem(route: RouteSpec, examples: RouteExamples) {
       responses: {
         204: {
           description: 'Preflight accettato.',
+          // What preflightResponse sends: the common headers but ETag (a 204 has no body to validate).
           headers: {
-            ...COMMON_HEADER_REFS,
+            ...PREFLIGHT_COMMON_HEADER_REFS,
             'Access-Control-Allow-Methods': ref('headers', 'AccessControlAllowMethods'),
             'Access-Control-Allow-Headers': ref('headers', 'AccessControlAllowHeaders'),
             'Access-Control-Max-Age': ref('headers', 'AccessControlMaxAge'),
@@ -326,8 +347,9 @@ function pathItem(route: RouteSpec, examples: RouteExamples) {
  */
 function buildOpenApi(routes: readonly RouteSpec[], examples: Awaited<ReturnType<typeof collectExamples>>) {
   const paths: Record<string, unknown> = {};
-  for (const route of routes) paths[route.path] = pathItem(route, examples.routes[route.id] ?? { ok: null, errors: [] });
-  const [unknownPath, methodNotAllowed] = [examples.generic.find((e) => e.status === 404), examples.generic.find((e) => e.status === 405)];
+  for (const route of routes) paths[route.path] = pathItem(route, examples[route.id] ?? { ok: null, errors: [] });
+  // Only what an operation references: a schema nested in another (Servizi inside QualitaVita) is inlined there.
+  const referenced = new Set([...routes.map((r) => r.schema), 'Problem']);
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
@@ -339,10 +361,16 @@ function buildOpenApi(routes: readonly RouteSpec[], examples: Awaited<ReturnType
         'API JSON pubblica, in sola lettura, senza autenticazione. Le risposte deterministiche sono file statici serviti da CDN; ricerca, confronto, wizard e combinazioni di parametri senza file sono calcolati da una edge function con lo stesso codice.',
         'Convenzioni: codici ISTAT come stringhe di 6 cifre; valori mancanti come null con il motivo in `valori_mancanti` o `motivo_mancante`; ogni blocco di dati indica fonte, anno e licenza (`/api/fonti`); i valori derivati indicano il metodo (`/api/metodologia`). Gli esempi sono risposte reali dell\'API, generate con i dati della build.',
         'Anno predefinito (`anno` omesso): l\'annata più recente completa per dominio, indicata nella risposta e in `/api/status`.',
-        'Errori: RFC 9457 `application/problem+json` con `type`, `title`, `status`, `detail`, `instance` e, per i parametri, `invalid_params` (nome e motivo di ogni parametro non valido, tutti insieme). 400: parametro mancante, malformato, fuori intervallo, ripetuto o non ammesso; 404: percorso, comune, fonte o anno inesistente (per un anno, `anni_disponibili`); 405: metodo diverso da GET, HEAD e OPTIONS, con l\'intestazione `Allow` (risposta `MethodNotAllowed`). I parametri non previsti da un endpoint sono ignorati (per non rompere i cache buster).',
+        `Errori: RFC 9457 \`application/problem+json\` con \`type\`, \`title\`, \`status\`, \`detail\`, \`instance\` e, per i parametri, \`invalid_params\` (nome e motivo di ogni parametro non valido, tutti insieme). 400: parametro mancante, malformato, fuori intervallo, ripetuto o non ammesso; 404: percorso, comune, fonte o anno inesistente (per un anno, \`anni_disponibili\`), anche per un percorso sotto /api non descritto qui; 405: metodo diverso da GET, HEAD e OPTIONS su qualunque percorso (l'API è in sola lettura), con l'intestazione \`Allow: ${ALLOWED_METHODS}\`; 429: troppe richieste, con \`Retry-After\`. I parametri non previsti da un endpoint sono ignorati (per non rompere i cache buster).`,
         `Cache: ogni risposta ha \`Cache-Control: ${CACHE_CONTROL}\` ed \`ETag\`; con \`If-None-Match\` la risposta è 304 se la risorsa non è cambiata. CORS: \`Access-Control-Allow-Origin: *\`; OPTIONS risponde al preflight. HEAD è ammesso ovunque.`,
+        'Valori enumerati (`ordine`, `order`, `indicatore`, `budget`, …): senza distinzione di maiuscole (`ASC` vale `asc`); ogni altro valore è un 400. Le classifiche accettano sia `ordine` sia `order`.',
+        `Forma canonica per la CDN: ogni risposta deterministica è anche un file, all'indirizzo del percorso seguito da \`.json\` (\`/api/comuni/058091.json\`, e per i parametri diversi dal predefinito \`/nome/valore\` prima di \`.json\`, come \`/api/comuni/regione/lazio.json\`). I percorsi senza parametri di query (schede di comuni, ambiente e qualità della vita, metadati) sono serviti dalla CDN senza invocare alcuna funzione; lì un codice ben formato ma inesistente riceve il 404 generico della CDN invece del problem+json.`,
+        `Limiti d'uso: le richieste calcolate (ricerca, confronto, wizard, combinazioni di parametri senza file) sono limitate a ${EDGE_RATE_LIMIT.windowLimit} ogni ${EDGE_RATE_LIMIT.windowSize} secondi per indirizzo IP; oltre il limite la risposta è 429. I file statici non sono limitati. Chi prevede più di 10.000 richieste al giorno lo comunichi al gestore, oppure scarichi il dataset completo da /dati/.`,
       ].join('\n\n'),
-      license: { name: 'Codice MIT; dati con la licenza di ciascuna fonte (vedi /api/fonti)', identifier: 'MIT' },
+      // No operator address is published yet: the contact says how to reach them, through the service itself.
+      contact: { name: 'Gestore di comuni-api (vedi la pagina principale del servizio)' },
+      // OpenAPI 3.1 allows `url` or `identifier`, not both; the URL is what clients and linters show.
+      license: { name: 'Codice MIT; dati con la licenza di ciascuna fonte (vedi /api/fonti)', url: 'https://opensource.org/license/mit' },
     },
     servers: [{ url: '/', description: 'Stesso host della documentazione' }],
     // No authentication: every endpoint is public (SPEC.md).
@@ -350,14 +378,17 @@ function buildOpenApi(routes: readonly RouteSpec[], examples: Awaited<ReturnType
     tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) })),
     paths,
     components: {
-      schemas: Object.fromEntries(Object.entries(SCHEMAS).map(([name, schema]) => [name, plain(schema)])),
+      schemas: Object.fromEntries(Object.entries(SCHEMAS).filter(([name]) => referenced.has(name)).map(([name, schema]) => [name, plain(schema)])),
       parameters: PARAMETER_DOCS,
       headers: HEADER_DOCS,
       responses: {
-        UnknownPath: problemResponse('Nessun endpoint a questo indirizzo (vale per ogni percorso sotto /api non descritto qui).', unknownPath ? [unknownPath] : [], true),
-        MethodNotAllowed: {
-          ...problemResponse(`Metodo diverso da ${ALLOWED_METHODS} su qualunque percorso: l'API è in sola lettura.`, methodNotAllowed ? [methodNotAllowed] : [], true),
-          headers: { ...COMMON_HEADER_REFS, Allow: ref('headers', 'Allow') },
+        TooManyRequests: {
+          ...problemResponse(
+            `Troppe richieste dallo stesso indirizzo IP: oltre ${EDGE_RATE_LIMIT.windowLimit} richieste calcolate in ${EDGE_RATE_LIMIT.windowSize} secondi sulla CDN (le risposte da file non sono limitate), o oltre il limite scelto da chi ospita il server locale. \`Retry-After\` dice fra quanti secondi riprovare. Il corpo problem+json è quello del server dell'API; sulla CDN il 429 è prodotto dalla piattaforma (Netlify) con il suo corpo.`,
+            [],
+            true,
+          ),
+          headers: { ...COMMON_HEADER_REFS, 'Retry-After': ref('headers', 'RetryAfter') },
         },
       },
     },

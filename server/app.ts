@@ -1,9 +1,14 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createReadStream, lstat } from 'node:fs';
+import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import serveHandler from 'serve-handler';
 import { createHandler, handlerContext, methodNotAllowed } from '../api/handler.ts';
-import { ALLOWED_METHODS, JSON_TYPE, jsonResponse, STATIC_HEADER_RULES } from '../api/http.ts';
+import { ALLOWED_METHODS, JSON_TYPE, jsonResponse, problemResponse, STATIC_HEADER_RULES } from '../api/http.ts';
+import { problem } from '../api/problem.ts';
 import type { RuntimeIndex } from '../api/runtime-index.ts';
 import { fsStore } from './fs-store.ts';
+import { RATE_WINDOW_SECONDS, rateLimiter } from './rate-limit.ts';
 
 /** serve-handler's form of the shared static header rules (globs are relative to public/). */
 export function serveConfig(publicDir: string) {
@@ -42,6 +47,37 @@ function notFound(res: ServerResponse): void {
   res.end('Not Found\n');
 }
 
+const lstatAsync = promisify(lstat);
+
+/**
+ * public/ through serve-handler, with two of its answers corrected: a path the file
+ * system rejects (a segment over 255 bytes: ENAMETOOLONG) is a missing file, not a 500;
+ * and an unsatisfiable Range gets its 416 without the whole file as body.
+ */
+function serveStatic(req: IncomingMessage, res: ServerResponse, config: ReturnType<typeof serveConfig>): Promise<void> {
+  const writeHead = res.writeHead.bind(res) as (status: number, headers?: OutgoingHttpHeaders) => ServerResponse;
+  res.writeHead = ((status: number, headers?: OutgoingHttpHeaders) => writeHead(status, status === 416 ? { ...headers, 'Content-Length': 0 } : headers)) as typeof res.writeHead;
+  return serveHandler(req, res, config, {
+    lstat: (async (path: string) => {
+      try {
+        return await lstatAsync(path);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENAMETOOLONG') throw Object.assign(new Error('not found'), { code: 'ENOENT' });
+        throw error;
+      }
+    }) as never,
+    createReadStream: ((path: string, options: object) => (res.statusCode === 416 ? Readable.from([]) : createReadStream(path, options))) as never,
+  });
+}
+
+export interface AppOptions {
+  /** Requests per client IP per minute; null or undefined: no limit. */
+  rateLimitPerMinute?: number | null;
+}
+
+/** Slow or idle clients must not hold sockets for ever (slowloris); a cap bounds sockets and memory. */
+const SERVER_LIMITS = { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000, maxConnections: 1_000 } as const;
+
 /**
  * The local server: /api requests go through the same handler as the Netlify edge
  * function, which also reads the answers that are files (so a file gets the same
@@ -49,22 +85,25 @@ function notFound(res: ServerResponse): void {
  * answer; serve-handler's 304 drops the headers). Everything else is public/, served
  * by serve-handler with the headers netlify.toml gives it.
  */
-export function createApp(publicDir: string, index: RuntimeIndex, log: (line: string) => void = console.log): Server {
+export function createApp(publicDir: string, index: RuntimeIndex, log: (line: string) => void = console.log, options: AppOptions = {}): Server {
   const config = serveConfig(publicDir);
   const store = fsStore(publicDir);
   const handle = createHandler(handlerContext(index, store));
-  return createServer(async (req, res) => {
+  const limiter = options.rateLimitPerMinute ? rateLimiter(options.rateLimitPerMinute) : null;
+  const server = createServer(async (req, res) => {
     const started = performance.now();
     res.on('finish', () => log(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`));
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
+      const retryAfter = limiter?.check(req.socket.remoteAddress ?? '') ?? null;
+      if (retryAfter !== null) return await send(res, await tooManyRequests(url, options.rateLimitPerMinute!, retryAfter));
+      // Read-only everywhere: the site and the bulk files refuse PUT, DELETE, TRACE… as the API does. A Request cannot carry TRACE or TRACK, so this is answered here.
+      if (!ALLOWED_METHODS.split(', ').includes(req.method ?? '')) return await send(res, await methodNotAllowed(req.method ?? '', url));
       if (!url.pathname.startsWith('/api/') && url.pathname !== '/api') {
         // No file name has a NUL byte, and serve-handler answers one with a 500.
         if (url.pathname.includes('%00')) return notFound(res);
-        return await serveHandler(req, res, config);
+        return await serveStatic(req, res, config);
       }
-      // A Request cannot carry TRACE or TRACK: every method the API refuses is answered here, as the handler answers it.
-      if (!ALLOWED_METHODS.split(', ').includes(req.method ?? '')) return await send(res, await methodNotAllowed(req.method ?? '', url));
       const request = toRequest(req, url);
       // Direct file URLs (/api/comuni/058091.json) are static on Netlify too (excluded from the edge function); only their exact path (no //).
       const file = req.method !== 'OPTIONS' && url.pathname.endsWith('.json') && !url.pathname.includes('//') ? await store.read(url.pathname, url) : null;
@@ -78,5 +117,15 @@ export function createApp(publicDir: string, index: RuntimeIndex, log: (line: st
       res.setHeader('Content-Type', 'application/problem+json; charset=utf-8');
       res.end(JSON.stringify({ type: 'about:blank', title: 'Errore interno', status: 500, detail: 'Errore inatteso del server.', instance: req.url }));
     }
+  });
+  return Object.assign(server, SERVER_LIMITS);
+}
+
+function tooManyRequests(url: URL, limit: number, retryAfter: number): Promise<Response> {
+  const detail = `Più di ${limit} richieste in ${RATE_WINDOW_SECONDS} secondi da questo indirizzo: riprovare fra ${retryAfter} s. Per usi intensivi scaricate il dataset completo da /dati/.`;
+  return problemResponse(new Request(url), problem(429, detail, url.pathname + url.search), {
+    'Retry-After': String(retryAfter),
+    // A refusal of this client now, not a representation anyone may cache.
+    'Cache-Control': 'no-store',
   });
 }

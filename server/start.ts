@@ -4,8 +4,13 @@ import { build } from '../generator/build.ts';
 import { resolveConfig } from '../generator/config.ts';
 import { createApp } from './app.ts';
 import { needsBuild } from './freshness.ts';
+import { rateLimitFromEnv } from './rate-limit.ts';
 
-/** `npm start`: build if public/ is missing or stale, then serve the API and the site on PORT (default 3000). */
+/**
+ * `npm start`: build if public/ is missing or stale, then serve the API and the site on
+ * HOST (default 127.0.0.1: not reachable from other machines unless asked) and PORT
+ * (default 3000); RATE_LIMIT_PER_MINUTE=N limits each client IP to N requests a minute.
+ */
 async function main() {
   const config = resolveConfig(process.argv.slice(2));
   const fresh = await needsBuild(config);
@@ -15,8 +20,14 @@ async function main() {
   }
   const index = (await import(pathToFileURL(`${config.generatedDir}/edge-index.js`).href)).default as RuntimeIndex;
   const port = Number(process.env.PORT ?? 3000);
-  const server = createApp(config.outDir, index);
-  server.listen(port, () => console.log(`comuni-api on http://localhost:${port}/ (API under /api, e.g. http://localhost:${port}/api/comuni/058091)`));
+  const host = process.env.HOST || '127.0.0.1';
+  const rateLimitPerMinute = rateLimitFromEnv(process.env.RATE_LIMIT_PER_MINUTE);
+  const server = createApp(config.outDir, index, console.log, { rateLimitPerMinute });
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  server.listen(port, host, () => {
+    console.log(`comuni-api on ${origin}/ (API under /api, e.g. ${origin}/api/comuni/058091)`);
+    if (rateLimitPerMinute) console.log(`Rate limit: ${rateLimitPerMinute} requests per minute per client IP.`);
+  });
   const stop = (signal: string) => {
     console.log(`${signal}: closing…`);
     server.close(() => process.exit(0));

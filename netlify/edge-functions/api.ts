@@ -1,7 +1,9 @@
-// Netlify Edge Function (Deno): every /api request that is not a direct .json file.
+// Netlify Edge Function (Deno): every /api request the static layer cannot answer alone
+// (api/cdn-layer.ts: not a direct .json file, not a route without query parameters).
 // It validates the request with the shared route table; a precomputed answer is a
 // rewrite to the static file (served by the CDN with netlify.toml's headers), anything
 // else is computed here from the generated index. No file-system access at run time.
+import { EDGE_RATE_LIMIT, excludedPatterns } from '../../api/cdn-layer.ts';
 import { createHandler, handlerContext } from '../../api/handler.ts';
 import index from '../../generated/edge-index.js';
 
@@ -22,8 +24,11 @@ const handle = createHandler(
 export default (request: Request) => (new URL(request.url).pathname.endsWith('.json') ? undefined : handle(request));
 
 export const config = {
-  path: '/api/*',
-  excludedPath: ['/api/*.json'],
+  pattern: '^/api/.*$',
+  // Files and path-only routes are the static layer's (rewrite rules of netlify.toml): zero invocations.
+  excludedPattern: excludedPatterns(),
   // Dynamic answers carry Cache-Control and ETag; let the CDN cache them.
   cache: 'manual',
+  // Netlify answers 429 itself past the limit (per IP and site); see EDGE_RATE_LIMIT.
+  rateLimit: EDGE_RATE_LIMIT,
 };

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import ts from 'typescript';
 import { matchRoute } from '../../api/routes.ts';
 import { createApp } from '../../server/app.ts';
 import { loadBuiltIndex, TEST_BUILD } from '../helpers/real-build.ts';
@@ -66,6 +67,8 @@ export async function builtOpenApi(): Promise<OpenApiDoc & Record<string, unknow
 
 const DOC_ID = 'https://comuni-api.local/openapi.json';
 
+const PROBLEM = { schemaRef: '#/components/schemas/Problem', mediaType: 'application/problem+json' };
+
 /**
  * Validates bodies against the schemas of the published OpenAPI document (not the
  * TypeBox sources), with ajv's JSON Schema 2020-12 build, as a client would.
@@ -82,21 +85,22 @@ export class Contract {
 
   /**
    * The documented response for a request: the operation (GET, HEAD or OPTIONS) of
-   * the route the path matches, or the API-wide UnknownPath / MethodNotAllowed.
+   * the route the path matches, or the API-wide problem answers (unknown path, refused method) the document describes in its introduction.
    * Null when the document does not describe that status for that request.
    */
   documented(target: string, method: string, status: number): { schemaRef: string | null; mediaType: string | null } | null {
     const pathname = new URL(target, 'http://localhost').pathname;
-    if (!['GET', 'HEAD', 'OPTIONS'].includes(method)) return status === 405 ? this.fromResponse(this.doc.components.responses.MethodNotAllowed) : null;
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(method)) return status === 405 ? PROBLEM : null;
     const route = matchRoute(pathname)?.route;
     if (!route) {
       // The preflight of any URL is accepted (the browser asks before knowing whether it exists).
       if (method === 'OPTIONS') return status === 204 ? { schemaRef: null, mediaType: null } : null;
-      return status === 404 ? this.fromResponse(this.doc.components.responses.UnknownPath) : null;
+      return status === 404 ? PROBLEM : null;
     }
     const operation = this.doc.paths[route.path]?.[method.toLowerCase()];
     const response = operation?.responses[String(status)];
-    return response ? this.fromResponse(response) : null;
+    const resolved = response?.$ref ? this.doc.components.responses[response.$ref.replace('#/components/responses/', '')] : response;
+    return resolved ? this.fromResponse(resolved) : null;
   }
 
   private fromResponse(response: { content?: Record<string, { schema: { $ref: string } }> } | undefined) {
@@ -126,4 +130,21 @@ export function commonHeaderErrors(reply: Reply): string[] {
   if (h['x-content-type-options'] !== 'nosniff') out.push(`X-Content-Type-Options ${h['x-content-type-options']}`);
   if (reply.status !== 204 && !/^(W\/)?"[^"]+"$/.test(h.etag ?? '')) out.push(`ETag ${h.etag}`);
   return out;
+}
+
+/** Type errors of a generated client's test file, strict mode, as `file:line message` (paths relative to `dir`). */
+export function typeErrors(file: string, dir: string): string[] {
+  const program = ts.createProgram([file], {
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    allowImportingTsExtensions: true,
+    noUnusedLocals: false,
+    types: [],
+  });
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((d) => `${d.file ? `${d.file.fileName.replace(dir, '')}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1} ` : ''}${ts.flattenDiagnosticMessageText(d.messageText, '\n').slice(0, 500)}`);
 }

@@ -35,13 +35,17 @@ describe.skipIf(!hasRealBuild)(`the published OpenAPI document${REAL_DATA}`, () 
   it('gives every parameter its type, default, limits and enum exactly as the route table', () => {
     for (const route of ROUTE_LIST) {
       const documented = [...(item(route.path).parameters ?? []), ...item(route.path).get.parameters].filter((p) => p.name && p.in !== 'header');
-      expect(documented.map((p) => p.name).sort(), route.path).toEqual(route.params.map((p) => p.name).sort());
+      // An alias (`order` for `ordine` and vice versa) is documented as a parameter of its own, with the same schema.
+      const names = route.params.flatMap((p) => (p.alias ? [p.name, p.alias] : [p.name]));
+      expect(documented.map((p) => p.name).sort(), route.path).toEqual(names.sort());
       for (const spec of route.params) {
-        const p = documented.find((d) => d.name === spec.name)!;
-        expect(p.in, `${route.path} ${spec.name}`).toBe(spec.in);
-        expect(p.required, `${route.path} ${spec.name}`).toBe(spec.in === 'path' || Boolean(spec.required));
-        const { name: _n, in: _i, description: _d, required: _r, ...constraints } = spec;
-        expect(p.schema, `${route.path} ${spec.name}`).toEqual(JSON.parse(JSON.stringify(constraints)));
+        const { name: _n, in: _i, description: _d, required: _r, alias, ...constraints } = spec;
+        for (const name of alias ? [spec.name, alias] : [spec.name]) {
+          const p = documented.find((d) => d.name === name)!;
+          expect(p.in, `${route.path} ${name}`).toBe(spec.in);
+          expect(p.required, `${route.path} ${name}`).toBe(spec.in === 'path' || Boolean(spec.required));
+          expect(p.schema, `${route.path} ${name}`).toEqual(JSON.parse(JSON.stringify(constraints)));
+        }
       }
     }
   });
@@ -51,23 +55,25 @@ describe.skipIf(!hasRealBuild)(`the published OpenAPI document${REAL_DATA}`, () 
     const redirected = new Set(['comuni.get', 'demografia.get', 'redditi.get', 'ambiente.get', 'qualita.get']);
     for (const route of ROUTE_LIST) {
       const { get, head, options } = item(route.path);
-      const expected = ['200', ...(redirected.has(route.id) ? ['301'] : []), '304', ...(route.params.length ? ['400'] : []), ...(notFound.has(route.id) ? ['404'] : [])];
+      const expected = ['200', ...(redirected.has(route.id) ? ['301'] : []), '304', ...(route.params.length ? ['400'] : []), ...(notFound.has(route.id) ? ['404'] : []), '429'];
       expect(Object.keys(get.responses).sort(), route.path).toEqual(expected);
       expect(Object.keys(head.responses).sort(), route.path).toEqual(expected);
       expect(Object.keys(options.responses), route.path).toEqual(['204']);
       expect(get.responses['200']!.content!['application/json']!.schema.$ref, route.path).toBe(`#/components/schemas/${route.schema}`);
-      for (const status of expected.filter((s) => s >= '400')) expect(Object.keys(get.responses[status]!.content!), route.path).toEqual(['application/problem+json']);
-      for (const response of [...Object.values(get.responses), ...Object.values(head.responses)]) {
+      for (const status of expected.filter((s) => s >= '400' && s !== '429')) expect(Object.keys(get.responses[status]!.content!), route.path).toEqual(['application/problem+json']);
+      expect(get.responses['429'], route.path).toEqual({ $ref: '#/components/responses/TooManyRequests' });
+      for (const response of [...Object.values(get.responses), ...Object.values(head.responses)].filter((r) => !('$ref' in r))) {
         expect(Object.keys(response.headers ?? {}), route.path).toEqual(expect.arrayContaining(['Cache-Control', 'ETag', 'Access-Control-Allow-Origin', 'X-Content-Type-Options']));
       }
       expect(head.responses['200']!.content, 'HEAD has no body').toBeUndefined();
       expect(get.parameters.some((p) => p.$ref === '#/components/parameters/IfNoneMatch'), route.path).toBe(true);
     }
-    expect(Object.keys(doc.components.responses).sort()).toEqual(['MethodNotAllowed', 'UnknownPath']);
+    expect(Object.keys(doc.components.responses)).toEqual(['TooManyRequests']);
   });
 
-  it('carries a component for every response schema of api/schemas', () => {
-    expect(Object.keys(doc.components.schemas as object).sort()).toEqual(Object.keys(SCHEMAS).sort());
+  it('carries a component for every response schema an operation uses, and no other', () => {
+    const used = new Set([...ROUTE_LIST.map((r) => r.schema), 'Problem']);
+    expect(Object.keys(doc.components.schemas as object).sort()).toEqual(Object.keys(SCHEMAS).filter((name) => used.has(name)).sort());
   });
 
   it('has real examples that validate against the schemas they illustrate', () => {

@@ -71,6 +71,12 @@ describe.skipIf(!hasRealBuild)(`every endpoint, valid requests, against the Open
       expect(reply.headers['access-control-allow-methods'], url).toBe('GET, HEAD, OPTIONS');
       expect(reply.headers['access-control-allow-headers'], url).toBe('if-none-match');
       expect(commonHeaderErrors(reply), url).toEqual([]);
+      // What is sent is what the document promises, no more and no less (bar the connection's own headers).
+      const route = matchRoute(new URL(url, 'http://x').pathname)?.route;
+      if (!route) continue;
+      const documented = Object.keys((contract.doc.paths[route.path]!.options!.responses['204'] as { headers: object }).headers).map((h) => h.toLowerCase());
+      const sent = Object.keys(reply.headers).filter((h) => !['date', 'connection', 'keep-alive'].includes(h));
+      expect(sent.sort(), url).toEqual(documented.sort());
     }
   });
 

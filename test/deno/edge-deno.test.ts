@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EDGE_RATE_LIMIT, excludedPatterns } from '../../api/cdn-layer.ts';
 import { createHandler, handlerContext } from '../../api/handler.ts';
 import { PROJECT_ROOT } from '../../generator/config.ts';
 import { fsStore } from '../../server/fs-store.ts';
@@ -15,6 +16,7 @@ const run = promisify(execFile);
 // The binary shipped by the `deno` npm package.
 const DENO = join(PROJECT_ROOT, 'node_modules', '.bin', 'deno');
 const EDGE_FUNCTION = 'netlify/edge-functions/api.ts';
+const PREFLIGHT_FUNCTION = 'netlify/edge-functions/preflight.ts';
 
 describe.skipIf(!hasRealBuild)(`the Netlify edge function under Deno${REAL_DATA}`, () => {
   let dir: string;
@@ -32,7 +34,7 @@ describe.skipIf(!hasRealBuild)(`the Netlify edge function under Deno${REAL_DATA}
   const deno = (...args: string[]) => run(DENO, args, { cwd: PROJECT_ROOT, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } });
 
   it('type-checks under Deno with the generated index', async () => {
-    await expect(deno('check', '--quiet', '--import-map', importMap, EDGE_FUNCTION, 'test/deno/edge-run.ts')).resolves.toBeDefined();
+    await expect(deno('check', '--quiet', '--import-map', importMap, EDGE_FUNCTION, PREFLIGHT_FUNCTION, 'test/deno/edge-run.ts')).resolves.toBeDefined();
   });
 
   it('loads no Node built-in and no npm package at run time (type-only imports stay type-only)', async () => {
@@ -53,7 +55,7 @@ describe.skipIf(!hasRealBuild)(`the Netlify edge function under Deno${REAL_DATA}
   it('answers every request exactly as the Node handler does: status, headers, body, rewrites', async () => {
     const { stdout } = await deno('run', '--allow-read', '--allow-net=127.0.0.1', '--import-map', importMap, 'test/deno/edge-run.ts', TEST_BUILD.outDir);
     const fromDeno = JSON.parse(stdout) as {
-      config: { path: string; excludedPath: string[]; cache: string };
+      config: Record<string, unknown>;
       answers: EdgeAnswer[];
       reentries: { rewrite: string; bypassed: boolean }[];
     };
@@ -67,8 +69,8 @@ describe.skipIf(!hasRealBuild)(`the Netlify edge function under Deno${REAL_DATA}
     const statuses = new Set(fromDeno.answers.map((a) => ('rewrite' in a ? 'rewrite' : a.status)));
     expect([...statuses].sort()).toEqual([200, 204, 400, 404, 405, 'rewrite']);
     expect(fromDeno.answers.filter((a) => 'revalidated' in a).map((a) => 'revalidated' in a && a.revalidated)).toEqual([304, 304]);
-    // Netlify serves the function on every API path except direct file URLs, and caches its answers.
-    expect(fromDeno.config).toEqual({ path: '/api/*', excludedPath: ['/api/*.json'], cache: 'manual' });
+    // Netlify serves the function on every API path except the static layer's (files, routes without query parameters), caches its answers and limits its rate.
+    expect(fromDeno.config).toEqual({ pattern: '^/api/.*$', excludedPattern: excludedPatterns(), cache: 'manual', rateLimit: EDGE_RATE_LIMIT });
     // A rewrite comes back through the function, which must leave the file to the static layer (no loop, no 400).
     expect(fromDeno.reentries.length).toBeGreaterThan(0);
     expect(fromDeno.reentries.filter((r) => !r.bypassed)).toEqual([]);

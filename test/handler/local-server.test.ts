@@ -64,7 +64,7 @@ async function start(port: number) {
   const ready = new Promise<void>((resolve, reject) => {
     const poll = setInterval(() => {
       if (lines.some((l) => l.startsWith('Building'))) reject(new Error(`rebuilt an up-to-date build: ${lines.join('\n')}`));
-      else if (lines.some((l) => l.includes(`http://localhost:${port}/`))) resolve();
+      else if (lines.some((l) => l.includes(`http://127.0.0.1:${port}/`))) resolve();
       else if (child.exitCode !== null) reject(new Error(lines.join('\n')));
       else return;
       clearInterval(poll);

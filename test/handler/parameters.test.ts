@@ -95,6 +95,18 @@ describe.skipIf(!hasRealBuild)(`list parameters on the real build${REAL_DATA}`, 
     expect(no2.totale + no2.esclusi.numero).toBe(7896);
   });
 
+  it('accepts both spellings of the order on every ranking, case-insensitively, and refuses both at once', async () => {
+    const rankings = ['/api/demografia/classifica/densita', '/api/redditi/classifica/reddito', '/api/ambiente/aria/classifica', '/api/ambiente/suolo/classifica'];
+    for (const ranking of rankings) {
+      const asc = await get(`${ranking}?order=asc`);
+      expect(asc.status, ranking).toBe(200);
+      for (const variant of ['ordine=asc', 'ordine=ASC', 'order=Asc']) expect((await get(`${ranking}?${variant}`)).text, `${ranking}?${variant}`).toBe(asc.text);
+      expect(asc.json().ordine, ranking).toBe('asc');
+      expect((await get(`${ranking}?ordine=desc`)).text, ranking).not.toBe(asc.text);
+      expect(await invalid(`${ranking}?ordine=asc&order=desc`), ranking).toHaveLength(1);
+    }
+  });
+
   it('filters the quality ranking by region and population, keeping national positions', async () => {
     const body = await ok('/api/qualita-vita/classifica?regione=toscana&min_pop=5000&max_pop=20000&limit=500');
     expect(body.filtri).toEqual({ regione: 'Toscana', min_pop: 5000, max_pop: 20000 });

@@ -1,0 +1,178 @@
+/**
+ * `npm run test:netlify`: replays a fixed URL set (test/netlify/urls.ts) against Netlify's
+ * dev server (offline, edge functions under Deno, netlify.toml's rewrites and headers) and
+ * against `npm start` on the same build; compares status, body bytes and the API's headers;
+ * counts edge-function invocations per URL class; prints the share of the deterministic
+ * URL space (one URL per file of public/api) that Netlify answers with zero invocations.
+ * Fails on any difference not listed in DOCUMENTED, or a share under 55 %.
+ *
+ * Options: --out / --generated-dir / --data-dir as for the build (built first when stale);
+ * NETLIFY_DEV_PORT (default 8888) and LOCAL_PORT (default 8889).
+ */
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import fg from 'fast-glob';
+import { excludedPatterns } from '../../api/cdn-layer.ts';
+import type { RuntimeIndex } from '../../api/runtime-index.ts';
+import { build } from '../../generator/build.ts';
+import { resolveConfig } from '../../generator/config.ts';
+import { createApp } from '../../server/app.ts';
+import { needsBuild } from '../../server/freshness.ts';
+import { ensureNetlifyCli, startNetlifyDev } from './netlify-dev.ts';
+import { fidelityRequests, NO_FILE, type FidelityRequest } from './urls.ts';
+
+/** The differences between netlify dev and `npm start` that are expected, and why (README, "Netlify"). */
+const DOCUMENTED = {
+  etag: 'ETag: the CDN computes its own (weak) validator for files; both servers send one and answer 304 to it.',
+  cacheControl: "Cache-Control: netlify dev's static server sends `public, max-age=0` on files, ignoring netlify.toml; the CDN applies it.",
+  noFile: "Nothing to serve on the static layer (a well-formed unknown key on a path-only route such as /api/comuni/999999, a .json URL without a file): 404 on both, but the CDN's generic 404 body instead of the specific problem+json.",
+  devRetry:
+    "A 404 of the edge function: netlify dev retries it at <path>.html, .htm, /index.html and /index.htm (to mimic pretty URLs of files) and serves the last retry's answer, which names that path; the CDN returns the function's answer. test/deno compares those answers of the function with Node's byte for byte.",
+  preflightType: "Content-Type on a 204 preflight: netlify dev adds netlify.toml's /api/* Content-Type to a response without a body.",
+} as const;
+
+const COMPARED_HEADERS = ['content-type', 'cache-control', 'access-control-allow-origin', 'access-control-expose-headers', 'x-content-type-options', 'allow', 'access-control-allow-methods', 'access-control-max-age'];
+const DEV_STATIC_CACHE = /^public, max-age=0(, must-revalidate)?$/;
+
+interface Reply {
+  status: number;
+  headers: Headers;
+  body: Buffer;
+}
+
+async function send(origin: string, request: FidelityRequest): Promise<Reply> {
+  const response = await fetch(origin + request.url, { method: request.method, headers: request.headers, redirect: 'manual' });
+  return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
+}
+
+/** The problem body names a pretty-URL variant of the requested path (netlify dev's retry of a 404, see DOCUMENTED.devRetry). */
+function retriedPath(request: FidelityRequest, reply: Reply): boolean {
+  try {
+    const instance = new URL((JSON.parse(reply.body.toString()) as { instance: string }).instance, 'http://x').pathname;
+    const path = new URL(request.url, 'http://x').pathname;
+    return ['.html', '.htm', '/index.html', '/index.htm'].some((suffix) => instance === path + suffix);
+  } catch {
+    return false;
+  }
+}
+
+/** Differences of the Netlify reply from the local one: undocumented ones, and the documented ones seen. */
+function compare(request: FidelityRequest, netlify: Reply, local: Reply): { failures: string[]; documented: Set<keyof typeof DOCUMENTED> } {
+  const failures: string[] = [];
+  const documented = new Set<keyof typeof DOCUMENTED>();
+  if (request.kind === NO_FILE) {
+    if (netlify.status !== 404 || local.status !== 404) failures.push(`status ${netlify.status} (Netlify) vs ${local.status} (local), expected 404 on both`);
+    documented.add('noFile');
+    return { failures, documented };
+  }
+  if (local.status === 404 && retriedPath(request, netlify)) {
+    documented.add('devRetry');
+    return { failures, documented };
+  }
+  if (netlify.status !== local.status) failures.push(`status ${netlify.status} vs ${local.status}`);
+  if (!netlify.body.equals(local.body)) failures.push(`body differs:\n  Netlify: ${netlify.body.toString().slice(0, 300)}\n  locale:  ${local.body.toString().slice(0, 300)}`);
+  for (const name of COMPARED_HEADERS) {
+    const [n, l] = [netlify.headers.get(name), local.headers.get(name)];
+    if (n === l) continue;
+    if (name === 'cache-control' && n !== null && DEV_STATIC_CACHE.test(n)) documented.add('cacheControl');
+    else if (name === 'content-type' && netlify.status === 204 && l === null) documented.add('preflightType');
+    else failures.push(`${name}: ${n} vs ${l}`);
+  }
+  if (netlify.status === 200) {
+    if (!netlify.headers.get('etag') || !local.headers.get('etag')) failures.push('ETag missing');
+    else if (netlify.headers.get('etag') !== local.headers.get('etag')) documented.add('etag');
+  }
+  return { failures, documented };
+}
+
+/** Every server answers 304 to its own ETag. */
+async function conditional(origin: string, url: string): Promise<number> {
+  const first = await fetch(origin + url);
+  await first.arrayBuffer();
+  const again = await fetch(origin + url, { headers: { 'If-None-Match': first.headers.get('etag') ?? '' } });
+  await again.arrayBuffer();
+  return again.status;
+}
+
+/**
+ * The deterministic URL space: one URL per file the build wrote under public/api (the file's
+ * path without `.json`, except the OpenAPI document, whose URL is its file). Path-only URLs
+ * are the ones the edge function's declaration excludes.
+ */
+async function deterministicSpace(publicDir: string) {
+  const files = await fg('api/**/*.json', { cwd: publicDir });
+  const pathOnly = excludedPatterns().slice(1).map((p) => new RegExp(p));
+  let excluded = 0;
+  for (const file of files) {
+    if (file === 'api/404.json') continue;
+    const url = `/${file}`.replace(/(?<!openapi)\.json$/, '');
+    if (url.endsWith('.json') || pathOnly.some((re) => re.test(url))) excluded++;
+  }
+  return { total: files.length - (files.includes('api/404.json') ? 1 : 0), excluded };
+}
+
+async function main() {
+  const started = performance.now();
+  const config = resolveConfig(process.argv.slice(2));
+  const log = (line: string) => console.log(line);
+  await ensureNetlifyCli(log);
+  if ((await needsBuild(config)).build) await build(config);
+  const index = (await import(pathToFileURL(`${config.generatedDir}/edge-index.js`).href)).default as RuntimeIndex;
+
+  const server = createApp(config.outDir, index, () => {});
+  await new Promise<void>((resolve) => server.listen(Number(process.env.LOCAL_PORT ?? 8889), '127.0.0.1', resolve));
+  const local = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  log('Avvio netlify dev --offline…');
+  const devStarted = performance.now();
+  const netlify = await startNetlifyDev(config.outDir, config.generatedDir, Number(process.env.NETLIFY_DEV_PORT ?? 8888));
+  log(`netlify dev pronto in ${((performance.now() - devStarted) / 1000).toFixed(0)} s su ${netlify.origin}`);
+
+  const failures: string[] = [];
+  const seen = new Set<keyof typeof DOCUMENTED>();
+  const byKind = new Map<string, { requests: number; identical: number; invocations: number }>();
+  try {
+    for (const request of fidelityRequests(index)) {
+      const [n, l] = [await send(netlify.origin, request), await send(local, request)];
+      const result = compare(request, n, l);
+      const row = byKind.get(request.kind) ?? { requests: 0, identical: 0, invocations: 0 };
+      row.requests++;
+      if (result.failures.length === 0 && result.documented.size === 0) row.identical++;
+      if (n.headers.has('x-nf-edge-functions')) row.invocations++;
+      byKind.set(request.kind, row);
+      for (const key of result.documented) seen.add(key);
+      for (const failure of result.failures) failures.push(`${request.method} ${request.url}: ${failure}`);
+    }
+    for (const url of ['/api/comuni/058091', '/api/comuni?regione=lazio', '/api/comuni/cerca?q=roma', '/api/demografia/058091?anno=2020']) {
+      const [n, l] = [await conditional(netlify.origin, url), await conditional(local, url)];
+      if (n !== 304 || l !== 304) failures.push(`If-None-Match ${url}: ${n} (Netlify) / ${l} (local), expected 304`);
+    }
+  } finally {
+    await netlify.stop();
+    await new Promise((resolve) => server.close(resolve));
+  }
+
+  console.log('\nClasse di URL | richieste | identiche | differenze documentate | invocazioni');
+  for (const [kind, row] of byKind) console.log(`${kind} | ${row.requests} | ${row.identical} | ${row.requests - row.identical} | ${row.invocations}`);
+
+  // Measured: the sampled path-only URLs never invoke the function, the others always do.
+  const pathOnlyKinds = ['scheda senza query (comuni, ambiente, qualita-vita)', 'metadati', 'file .json'];
+  const pathOnlyInvoked = pathOnlyKinds.reduce((sum, kind) => sum + (byKind.get(kind)?.invocations ?? 0), 0);
+  if (pathOnlyInvoked > 0) failures.push(`${pathOnlyInvoked} path-only URLs invoked the edge function`);
+  const withQuery = byKind.get('scheda con anno (demografia, redditi)')!;
+  if (withQuery.invocations !== withQuery.requests) failures.push('records with query parameters must reach the edge function');
+  const space = await deterministicSpace(config.outDir);
+  const share = space.excluded / space.total;
+  console.log(`\nSpazio deterministico: ${space.total} URL (uno per file di public/api); senza invocazioni: ${space.excluded} (${(share * 100).toFixed(1)} %).`);
+  for (const key of seen) console.log(`Differenza documentata: ${DOCUMENTED[key]}`);
+  if (share < 0.55) failures.push(`zero-invocation share ${(share * 100).toFixed(1)} % under 55 %`);
+  if (failures.length > 0) {
+    console.error(`\n${failures.length} differenze non documentate:\n${failures.join('\n')}`);
+    process.exit(1);
+  }
+  console.log(`\nNessuna differenza non documentata (${((performance.now() - started) / 60_000).toFixed(1)} min).`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

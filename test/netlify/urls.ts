@@ -1,0 +1,89 @@
+import type { RuntimeIndex } from '../../api/runtime-index.ts';
+
+export const NO_FILE = 'nessun file sul percorso statico';
+
+/** One request of the fidelity run, with the class it is counted in. */
+export interface FidelityRequest {
+  kind: string;
+  method: 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'DELETE';
+  url: string;
+  headers?: Record<string, string>;
+}
+
+/** Every 500th comune plus well-known ones: a fixed sample spread over all regions. */
+function sampleCodes(index: RuntimeIndex): string[] {
+  const codes = index.comuni.codice.filter((_, i) => i % 500 === 0);
+  return [...new Set(['058091', '015146', '001272', '063049', ...codes])];
+}
+
+/** The fixed URL set replayed against netlify dev and `npm start`. */
+export function fidelityRequests(index: RuntimeIndex): FidelityRequest[] {
+  const out: FidelityRequest[] = [];
+  const get = (kind: string, ...urls: string[]) => out.push(...urls.map((url) => ({ kind, method: 'GET' as const, url })));
+  const codes = sampleCodes(index);
+  for (const code of codes) get('scheda senza query (comuni, ambiente, qualita-vita)', `/api/comuni/${code}`, `/api/ambiente/${code}`, `/api/qualita-vita/${code}`);
+  // A query string does not change a path-only answer (unknown parameters are ignored), so the CDN may ignore it too.
+  get('scheda senza query (comuni, ambiente, qualita-vita)', '/api/comuni/058091?_=123');
+  for (const code of codes) get('scheda con anno (demografia, redditi)', `/api/demografia/${code}`, `/api/redditi/${code}`);
+  get('metadati', '/api/regioni', '/api/province', '/api/fonti', '/api/metodologia', '/api/copertura', '/api/status', '/api/openapi.json', ...index.fonti.map((id) => `/api/fonti/${id}`));
+  get('file .json', '/api/comuni/058091.json', '/api/demografia/015146.json', '/api/comuni/regione/lazio.json', '/api/ambiente/suolo/classifica/order/asc.json', '/api/fonti.json', '/api/confronta/nazionale-medie.json');
+  get(
+    'elenchi e classifiche con file',
+    '/api/comuni',
+    '/api/comuni?regione=lazio',
+    '/api/comuni?provincia=rm&offset=100',
+    '/api/demografia/classifica/popolazione',
+    '/api/demografia/classifica/densita?ordine=asc&offset=50',
+    '/api/demografia/classifica/densita?order=asc&offset=50',
+    '/api/redditi/classifica/reddito?ordine=ASC',
+    '/api/ambiente/aria/classifica?indicatore=no2&order=desc',
+    '/api/ambiente/aria/classifica?indicatore=no2&ordine=desc',
+    '/api/ambiente/suolo/classifica?order=asc',
+    '/api/ambiente/suolo/classifica?ordine=asc',
+    '/api/qualita-vita/classifica',
+    '/api/qualita-vita/classifica?regione=toscana',
+    '/api/confronta/nazionale-medie',
+    '/api/confronta/nazionale-medie?anno=2022',
+  );
+  get(
+    'elenchi calcolati',
+    '/api/comuni?regione=lazio&limit=7&offset=3',
+    '/api/demografia/classifica/popolazione?limit=5',
+    '/api/qualita-vita/classifica?regione=toscana&min_pop=5000&max_pop=50000&limit=5',
+    '/api/ambiente/suolo/classifica?ordine=asc&limit=3',
+  );
+  get('proiezioni anno', '/api/demografia/058091?anno=2020', '/api/redditi/015146?anno=2010', '/api/demografia/001272?anno=2025');
+  get(
+    'dinamiche (cerca, confronta, wizard)',
+    '/api/comuni/cerca?q=forli',
+    '/api/comuni/cerca?q=bozen',
+    '/api/comuni/cerca?q=reggio%20calabria',
+    '/api/confronta?comuni=058091,015146',
+    '/api/confronta?comuni=058091,015146,001272&anno=2022',
+    '/api/qualita-vita/wizard?budget=medio&dimensione=medio&priorita=ambiente',
+    '/api/qualita-vita/wizard?budget=basso&dimensione=piccolo&priorita=bilanciato&regione=Piemonte&limit=5',
+  );
+  get(
+    'errori',
+    '/api/comunii',
+    '/api/comuni/58091',
+    '/api/comuni/05809a',
+    '/api/comuni?limit=0',
+    '/api/comuni?provincia=XYZ',
+    '/api/demografia/058091?anno=1901',
+    '/api/demografia/classifica/popolazione?ordine=su',
+    '/api/demografia/classifica/popolazione?ordine=asc&order=desc',
+    '/api/comuni/cerca?q=a',
+    '/api/confronta?comuni=058091,999999',
+    '/api/fonti/FONTE_NON_VALIDA',
+  );
+  // Nothing to serve on the static layer's paths (a well-formed key without a record, a .json without a file): the CDN's own 404 (documented).
+  get(NO_FILE, '/api/comuni/999999', '/api/qualita-vita/999999', '/api/fonti/fonte-inesistente', '/api/nope.json', '/api/comuni/999999.json');
+  for (const url of ['/api/comuni/058091', '/api/comuni?regione=lazio', '/api/comuni/cerca?q=roma', '/api/regioni']) out.push({ kind: 'HEAD', method: 'HEAD', url });
+  const preflight = { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'if-none-match' };
+  for (const url of ['/api/comuni/058091', '/api/comuni/058091.json', '/api/comuni/cerca?q=roma', '/api/regioni']) out.push({ kind: 'OPTIONS', method: 'OPTIONS', url, headers: preflight });
+  for (const url of ['/api/comuni/058091', '/api/comuni/058091.json', '/api/confronta?comuni=058091']) {
+    out.push({ kind: 'metodi rifiutati', method: 'POST', url }, { kind: 'metodi rifiutati', method: 'DELETE', url });
+  }
+  return out;
+}

@@ -117,6 +117,7 @@ const ANSWERS: Record<RouteId, Answerer> = {
   'comuni.list': listAnswer,
   'comuni.search': (ctx, req) => ({ kind: 'json', body: answerSearch(ctx.index, req.route, req.values) }),
   'comuni.get': (ctx, req) => (requireComune(ctx, req), fileOf(req)),
+  'comuni.confini': (ctx, req) => (requireComune(ctx, req), fileOf(req)),
   'demografia.get': yearly('demografia', 'demografico'),
   'demografia.ranking': listAnswer,
   'redditi.get': yearly('redditi', 'di reddito'),

@@ -7,6 +7,7 @@ import * as internoDelitti from './interno-delitti.ts';
 import * as ispraAria from './ispra-aria.ts';
 import * as ispraSuolo from './ispra-suolo.ts';
 import * as istatAreeInterne from './istat-aree-interne.ts';
+import * as istatConfini2025 from './istat-confini-2025.ts';
 import * as istatDelitti from './istat-delitti.ts';
 import * as istatElencoComuni from './istat-elenco-comuni.ts';
 import * as istatPopolazione2018_2021 from './istat-popolazione-2018-2021.ts';
@@ -44,6 +45,7 @@ export const SOURCES = {
   delitti: istatDelitti,
   interno: internoDelitti,
   gisco: giscoOspedali,
+  confini: istatConfini2025,
 } as const;
 
 export const SOURCE_MODULES: readonly SourceModule[] = Object.values(SOURCES);

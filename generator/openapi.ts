@@ -24,6 +24,7 @@ export const EXAMPLE_REQUESTS: Record<RouteId, string | null> = {
   'comuni.list': '/api/comuni?provincia=RM&limit=3&offset=100',
   'comuni.search': '/api/comuni/cerca?q=forli',
   'comuni.get': '/api/comuni/058091',
+  'comuni.confini': '/api/comuni/097002/confini',
   'demografia.get': '/api/demografia/058091?anno=2025',
   'demografia.ranking': '/api/demografia/classifica/densita?ordine=desc&limit=3&offset=0',
   'redditi.get': '/api/redditi/015146?anno=2022',

@@ -59,7 +59,7 @@ function mostCommon(values: readonly string[]): string {
  * so a change of source (ISTAT census-corrected vs ANPR register) is never read as people
  * arriving or leaving. Comuni created after the earliest count have no value.
  */
-function populationChange(series: readonly DemografiaAnno[]): { value: number; period: string } | null {
+export function populationChange(series: readonly DemografiaAnno[]): { value: number; period: string } | null {
   const counted = series.filter((d) => d.popolazione_totale !== null && d.fonti.popolazione_totale !== null);
   const last = counted[counted.length - 1];
   const first = counted.find((d) => d.fonti.popolazione_totale!.fonte === last?.fonti.popolazione_totale!.fonte);

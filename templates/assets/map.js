@@ -3,6 +3,7 @@
 // a region. Geometry: the quantised TopoJSON of the bulk dataset, decoded by topojson-client.
 import { feature, mesh } from './vendor/topojson-client/index.js';
 import { getJson, integer, oneDecimal, showComune } from './comune-panel.js';
+import { classOf, quantileBreaks } from './map-classes.js';
 import { h } from './dom.js';
 import { attachSearch } from './search.js';
 
@@ -11,7 +12,6 @@ const TOPOLOGY = 'dati/confini-comuni-2025.topo.json';
 /** ColorBrewer YlGnBu (sequential) and PuOr (diverging), 7 classes: both safe for colour-vision deficiencies. */
 const SEQUENTIAL = ['#ffffcc', '#c7e9b4', '#7fcdbb', '#41b6c4', '#1d91c0', '#225ea8', '#0c2c84'];
 const DIVERGING = ['#b35806', '#f1a340', '#fee0b6', '#f7f7f7', '#d8daeb', '#998ec3', '#542788'];
-const CLASSES = 7;
 /** Plate carrée stretched by cos(42°): Italy's shape without a projection library (the map is for comparing colours, not measuring). */
 const LAT0 = (42 * Math.PI) / 180;
 const SCALE = 100;
@@ -46,22 +46,6 @@ function pathOf(lines, closed, box) {
 }
 
 const ringsOf = (geometry) => (geometry.type === 'Polygon' ? geometry.coordinates : geometry.coordinates.flat());
-
-/** Quantile breaks (6 for 7 classes) of the non-null values; equal breaks collapse, so ties never split a class. */
-export function quantileBreaks(values, classes = CLASSES) {
-  const sorted = values.filter((v) => v !== null).sort((a, b) => a - b);
-  if (sorted.length === 0) return [];
-  const breaks = [];
-  for (let k = 1; k < classes; k++) breaks.push(sorted[Math.floor((k * sorted.length) / classes)]);
-  return [...new Set(breaks)].filter((b) => b > sorted[0]);
-}
-
-/** Class of a value: how many breaks are ≤ value (0 … breaks.length). */
-export function classOf(value, breaks) {
-  let k = 0;
-  while (k < breaks.length && value >= breaks[k]) k++;
-  return k;
-}
 
 function formatter(indicator) {
   const nf = indicator.decimali === 0 ? integer : oneDecimal;

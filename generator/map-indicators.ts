@@ -14,10 +14,12 @@ export const MAP_DATA_PATH = '/mappa/indicatori.json';
 
 const MONTHS = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
 
-/** "2026-01" or "2026-01-01" → "gennaio 2026"; a bare year stays as it is. */
-export function italianMonth(date: string): string {
-  const m = /^(\d{4})-(\d{2})/.exec(date);
-  return m ? `${MONTHS[Number(m[2]) - 1]} ${m[1]}` : date;
+/** "2026-01" → "gennaio 2026", "2025-01-01" → "1° gennaio 2025", "2025-12-31" → "31 dicembre 2025"; a bare year stays as it is. */
+export function italianDate(date: string): string {
+  const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?/.exec(date);
+  if (!m) return date;
+  const day = m[3] === undefined ? '' : m[3] === '01' ? '1° ' : `${Number(m[3])} `;
+  return `${day}${MONTHS[Number(m[2]) - 1]} ${m[1]}`;
 }
 
 export interface MapIndicator {
@@ -59,14 +61,15 @@ function mostCommon(values: readonly string[]): string {
  * so a change of source (ISTAT census-corrected vs ANPR register) is never read as people
  * arriving or leaving. Comuni created after the earliest count have no value.
  */
-export function populationChange(series: readonly DemografiaAnno[]): { value: number; period: string } | null {
+export function populationChange(series: readonly DemografiaAnno[]): { value: number; period: string; provisional: boolean } | null {
   const counted = series.filter((d) => d.popolazione_totale !== null && d.fonti.popolazione_totale !== null);
   const last = counted[counted.length - 1];
   const first = counted.find((d) => d.fonti.popolazione_totale!.fonte === last?.fonti.popolazione_totale!.fonte);
   if (!last || !first || first === last || !first.popolazione_totale) return null;
   return {
     value: ((last.popolazione_totale! - first.popolazione_totale) / first.popolazione_totale) * 100,
-    period: `${italianMonth(first.data_riferimento)} – ${italianMonth(last.data_riferimento)}`,
+    period: `${italianDate(first.data_riferimento ?? String(first.anno))} – ${italianDate(last.data_riferimento ?? String(last.anno))}`,
+    provisional: Boolean(last.provvisorio),
   };
 }
 
@@ -140,7 +143,7 @@ export function mapData(dataset: Dataset, quality: QualityResult, codes: readonl
     classi: [-10, -5, -2, 0, 2, 5],
     fonte: publisher(changeSource),
     periodo: mostCommon(changes.flatMap((c) => (c ? [c.period] : []))),
-    nota: 'Fra il primo e l\'ultimo conteggio della stessa fonte, sui confini di oggi: conteggi di fonti diverse (ISTAT, anagrafe ANPR) non sono confrontati.',
+    nota: `Popolazione ufficiale ISTAT, fra il primo e l'ultimo dato della stessa fonte, sui confini di oggi: dati di fonti diverse (e il conteggio dell'anagrafe ANPR) non sono confrontati.${changes.filter((c) => c?.provisional).length > changes.length / 2 ? ' L\'ultimo dato è provvisorio.' : ''}`,
     motivo_mancante: 'Il comune non ha due conteggi della stessa fonte (per esempio perché istituito dopo il primo).',
     valori: changes.map((c) => round(c?.value, 1)),
   });

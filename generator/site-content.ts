@@ -217,13 +217,16 @@ function vintages(dataset: Dataset, coverage: CoverageReport): Vintage[] {
   const byYear = (dominio: string, campo: string, years: readonly number[], preferred: number): Vintage[] => {
     const groups = new Map<string, number[]>();
     for (const y of years) {
-      const fonte = sourceOf(campo, dominio, y) ?? '—';
+      // A year without this field (e.g. no official population in 2022) is not a vintage of it.
+      const fonte = sourceOf(campo, dominio, y);
+      if (fonte === null) continue;
       groups.set(fonte, [...(groups.get(fonte) ?? []), y]);
     }
     return [...groups].map(([fonte, anni]) => ({ dominio, anni, fonte, nota: anni.includes(preferred) ? `anno predefinito: ${preferred}` : '' }));
   };
   const out: Vintage[] = [
     ...byYear('demografia', 'popolazione_totale', dataset.anni.demografia, dataset.predefiniti.demografia),
+    ...byYear('demografia', 'anagrafe (conteggio ANPR)', dataset.anni.demografia, dataset.predefiniti.demografia),
     ...byYear('redditi', 'contribuenti', dataset.anni.redditi, dataset.predefiniti.redditi),
     { dominio: 'ambiente', anni: [dataset.predefiniti.suolo], fonte: 'ispra-suolo', nota: 'consumo di suolo provinciale; anno predefinito' },
   ];
@@ -251,7 +254,7 @@ interface MapFiles {
 
 /** Under the map: the sources with their attribution, and what the page downloads (compressed as the CDN sends it). */
 export function mapSourcesHtml(dataset: Dataset, files: MapFiles | null): Html {
-  const ids = ['istat-confini-2025', 'istat-elenco-comuni', 'mef-irpef-comunale', 'anpr-popolazione', 'ispra-aria'];
+  const ids = ['istat-confini-2025', 'istat-bilancio-demografico', 'istat-popolazione-2018-2021', 'mef-irpef-comunale', 'ispra-aria'];
   const fonti = ids.flatMap((id) => dataset.fonti.filter((s) => s.meta.id === id && s.mancante === null));
   return html`<ul>${fonti.map((s) => html`<li><a href="./#fonte-${s.meta.id}">${s.meta.publisher}</a>: ${s.meta.attribution}.</li>`)}</ul>
 ${files

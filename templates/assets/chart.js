@@ -60,7 +60,7 @@ export function valueAxis(values, count = 4) {
 
 /**
  * Splits a series into runs that may be joined by a line: a new run starts after a gap of
- * more than one year or where the source changes. Returns the runs and the source changes.
+ * more than one year or where the source or the definition changes. Returns the runs and the changes.
  */
 export function runsOf(points) {
   const runs = [];
@@ -69,8 +69,11 @@ export function runsOf(points) {
   points.forEach((p, i) => {
     const prev = points[i - 1];
     const sourceChanged = prev && p.source !== prev.source;
-    if (sourceChanged) changes.push({ at: (timeOf(prev) + timeOf(p)) / 2, from: prev.source, to: p.source });
-    if (prev && (sourceChanged || timeOf(p) - timeOf(prev) > MAX_STEP)) {
+    const definitionChanged = prev && p.definition !== prev.definition;
+    if (sourceChanged || definitionChanged) {
+      changes.push({ at: (timeOf(prev) + timeOf(p)) / 2, kind: sourceChanged ? 'fonte' : 'definizione', from: sourceChanged ? prev.source : prev.definition, to: sourceChanged ? p.source : p.definition });
+    }
+    if (prev && (sourceChanged || definitionChanged || timeOf(p) - timeOf(prev) > MAX_STEP)) {
       runs.push(run);
       run = [];
     }
@@ -89,7 +92,7 @@ function marker(shape, x, y, colour, hollow) {
 }
 
 /**
- * series: [{ label, points: [{ x: year, y: number|null, date?: 'YYYY-MM[-DD]', source?: string, provisional?: boolean }] }]
+ * series: [{ label, points: [{ x: year, y: number|null, date?: 'YYYY-MM[-DD]', source?: string, definition?: string, provisional?: boolean }] }]
  * Returns an <svg> of `width` px, or null when no point has a value.
  */
 export function lineChart({ title, unit, axisUnit = unit, series, format, tickFormat = format, width = 640, height = 260 }) {
@@ -100,7 +103,7 @@ export function lineChart({ title, unit, axisUnit = unit, series, format, tickFo
   const all = clean.flatMap((s) => s.points);
   const axis = valueAxis(all.map((p) => p.y));
   const labelWidth = Math.max(...axis.ticks.map((t) => tickFormat(t).length)) * 7 + 12;
-  const m = { top: 34, right: 14, bottom: 28, left: Math.max(40, labelWidth) };
+  const m = { top: 44, right: 14, bottom: 28, left: Math.max(40, labelWidth) };
   let [t0, t1] = [Math.min(...all.map(timeOf)), Math.max(...all.map(timeOf))];
   t0 = Math.floor(t0);
   t1 = Math.max(t1, t0 + 1);
@@ -130,16 +133,20 @@ export function lineChart({ title, unit, axisUnit = unit, series, format, tickFo
   }
   svg.append(grid);
 
+  // Each change of source or definition once, even where several series change together;
+  // labels alternate between two rows so that close changes stay readable.
+  const changes = [...new Map(clean.flatMap((s) => runsOf(s.points).changes).map((c) => [`${c.at.toFixed(2)} ${c.kind}`, c])).values()].sort((a, b) => a.at - b.at);
+  changes.forEach((c, k) => {
+    const x = sx(c.at);
+    const y = m.top - 4 - (k % 2) * 13;
+    svg.append(el('line', { x1: x, x2: x, y1: y + 3, y2: height - m.bottom, class: 'cambio' }));
+    const right = x > width * 0.6;
+    const label = el('text', { x: right ? x - 4 : x + 4, y, class: 'cambio-testo', 'text-anchor': right ? 'end' : 'start' }, `cambio di ${c.kind}`);
+    label.append(el('title', {}, `Da qui: ${c.to} (prima: ${c.from}). Il salto fra le due non è una variazione.`));
+    svg.append(label);
+  });
   for (const s of clean) {
-    const { runs, changes } = runsOf(s.points);
-    for (const c of changes) {
-      const x = sx(c.at);
-      svg.append(el('line', { x1: x, x2: x, y1: m.top - 12, y2: height - m.bottom, class: 'cambio' }));
-      const right = x > width * 0.6;
-      const label = el('text', { x: right ? x - 4 : x + 4, y: m.top - 4, class: 'cambio-testo', 'text-anchor': right ? 'end' : 'start' }, 'cambio di fonte');
-      label.append(el('title', {}, `Da qui: ${c.to} (prima: ${c.from}). I valori delle due fonti non sono una variazione.`));
-      svg.append(label);
-    }
+    const { runs } = runsOf(s.points);
     for (const run of runs) {
       if (run.length < 2) continue;
       svg.append(el('path', { d: run.map((p, i) => `${i ? 'L' : 'M'}${sx(timeOf(p)).toFixed(1)},${sy(p.y).toFixed(1)}`).join(''), class: 'serie', stroke: s.style.colour }));

@@ -22,34 +22,25 @@ function figure(label, value, note, reason) {
   return h('div', { class: 'figure' }, h('dt', {}, label), h('dd', {}, value ?? missing, note && value !== null ? h('small', {}, note) : null));
 }
 
-/** Short name of a publisher for legends: "ISTAT – Istituto nazionale di statistica" → "ISTAT". */
-const publisherName = (provenance) => provenance?.editore?.split(/ [–(-]/)[0] ?? provenance?.fonte ?? 'fonte non indicata';
-
-/** ISTAT's official population and the ANPR register count are different figures: one line each. */
-function populationKind(provenance) {
-  if (!provenance) return 'Fonte non indicata';
-  return provenance.fonte.startsWith('anpr') ? 'Anagrafe ANPR (conteggio del registro)' : `${publisherName(provenance)} (popolazione ufficiale)`;
-}
-
 /**
- * Population series of the record, one per kind of count. Reads every numeric population
- * field a year carries with its provenance, so a record that serves the official and the
- * register counts side by side gives two lines.
+ * Population series of the record: ISTAT's official population (`popolazione_totale`) and the
+ * ANPR register count (`anagrafe`) are different figures, so they are two lines, never joined.
+ * Files of the same publisher (ISTAT's 2018–2021 export, its demographic balance) are one line;
+ * where the file changes the chart marks it.
  */
 export function populationSeries(demografia) {
-  const byKind = new Map();
-  const add = (d, y, provenance) => {
-    if (y === null || y === undefined) return;
-    const kind = populationKind(provenance);
-    if (!byKind.has(kind)) byKind.set(kind, []);
-    // Files of the same publisher (ISTAT's 2018–2021 and 2020 exports) are one source for the line.
-    byKind.get(kind).push({ x: d.anno, y, date: provenance?.data_riferimento ?? d.data_riferimento, source: publisherName(provenance), provisional: Boolean(d.provvisorio) });
-  };
+  const official = [];
+  const register = [];
   for (const d of demografia.serie_storica) {
-    add(d, d.popolazione_totale, d.fonti?.popolazione_totale);
-    if ('popolazione_anagrafe' in d) add(d, d.popolazione_anagrafe, d.fonti?.popolazione_anagrafe);
+    if (d.popolazione_totale !== null && d.popolazione_totale !== undefined) {
+      official.push({ x: d.anno, y: d.popolazione_totale, date: d.data_riferimento ?? undefined, source: d.fonti?.popolazione_totale?.fonte, provisional: Boolean(d.provvisorio) });
+    }
+    if (d.anagrafe) register.push({ x: d.anno, y: d.anagrafe.residenti, date: d.anagrafe.mese_riferimento, source: d.fonti?.anagrafe?.fonte });
   }
-  return [...byKind].map(([label, points]) => ({ label, points }));
+  return [
+    { label: 'ISTAT, popolazione ufficiale', points: official },
+    { label: 'Anagrafe ANPR, conteggio del registro', points: register },
+  ].filter((s) => s.points.length > 0);
 }
 
 /** "ISTAT (popolazione ufficiale): 1° gennaio 2018 – 1° gennaio 2021; Anagrafe ANPR …: dicembre 2022, gennaio 2025, gennaio 2026". */
@@ -62,12 +53,19 @@ function sourcesNote(series) {
     .join('; ');
 }
 
+/** Tax years in which MEF's taxable income had another definition (no-tax area subtracted): /api/metodologia#redditi. */
+const OTHER_TAXABLE_DEFINITION = [2003, 2004, 2005, 2006];
+
+/**
+ * Taxable income per taxpayer is the series comparable across years (published without
+ * suppressions); total income per taxpayer only where its total is known.
+ */
 function incomeSeries(redditi) {
-  const series = [{ label: 'Reddito complessivo medio per contribuente', points: redditi.serie_storica.map((r) => ({ x: r.anno, y: r.reddito_medio_euro, source: r.fonte?.fonte })) }];
-  if (redditi.serie_storica.some((r) => typeof r.reddito_imponibile_medio === 'number')) {
-    series.push({ label: 'Reddito imponibile medio', points: redditi.serie_storica.map((r) => ({ x: r.anno, y: r.reddito_imponibile_medio ?? null, source: r.fonte?.fonte })) });
-  }
-  return series;
+  const point = (r, y, definition) => ({ x: r.anno, y: y ?? null, source: r.fonte?.fonte, definition });
+  return [
+    { label: 'Reddito imponibile medio (confrontabile fra anni)', points: redditi.serie_storica.map((r) => point(r, r.reddito_imponibile_medio_euro, OTHER_TAXABLE_DEFINITION.includes(r.anno) ? 'imponibile 2003–2006' : 'imponibile')) },
+    { label: 'Reddito complessivo medio (dove il totale è noto)', points: redditi.serie_storica.map((r) => point(r, r.reddito_medio_euro)) },
+  ].filter((s) => s.points.some((p) => p.y !== null));
 }
 
 export function renderComune(panel, { comune, demografia, redditi, qualita, ambiente }) {
@@ -90,7 +88,7 @@ export function renderComune(panel, { comune, demografia, redditi, qualita, ambi
     h(
       'dl',
       { class: 'figures' },
-      figure('Popolazione', pop ? integer.format(pop.popolazione_totale) : null, pop ? `residenti, ${italianDate(pop.data_riferimento)}` : null, demografia.dati.valori_mancanti?.popolazione_totale),
+      figure('Popolazione', pop ? integer.format(pop.popolazione_totale) : null, pop ? `residenti (ISTAT), ${italianDate(pop.data_riferimento)}` : null, demografia.dati.valori_mancanti?.popolazione_totale),
       figure('Densità', pop?.densita_ab_km2 == null ? null : `${oneDecimal.format(pop.densita_ab_km2)} ab/km²`, 'derivata', comune.valori_mancanti?.superficie_km2),
       figure('Superficie', comune.superficie_km2 === null ? null : `${oneDecimal.format(comune.superficie_km2)} km²`, null, comune.valori_mancanti?.superficie_km2),
       figure('Reddito medio', inc.reddito_medio_euro === null ? null : euro(inc.reddito_medio_euro), `per contribuente, anno d'imposta ${inc.anno}`, incomeReason('reddito_medio_euro')),
@@ -111,18 +109,18 @@ export function renderComune(panel, { comune, demografia, redditi, qualita, ambi
         series: population,
         format: (v) => integer.format(v),
         sources: sourcesNote(population),
-        note: 'Popolazione ufficiale ISTAT e conteggio dell\'anagrafe ANPR sono misure diverse: linee separate, mai unite. Le linee si interrompono dove mancano anni.',
+        note: 'La popolazione ufficiale ISTAT (corretta con il censimento) e il conteggio dell\'anagrafe ANPR sono misure diverse: linee separate, mai unite. Le linee si interrompono dove mancano anni; un marcatore vuoto è un dato provvisorio.',
       }),
       chartFigure({
         id: 'grafico-reddito',
-        title: "Reddito medio per contribuente, per anno d'imposta",
+        title: "Reddito per contribuente, per anno d'imposta",
         unit: 'euro correnti (non corretti per l\'inflazione)',
         axisUnit: 'euro',
         series: income,
         format: euro,
         tickFormat: (v) => integer.format(v),
         sources: `MEF – Dipartimento delle Finanze, anni d'imposta ${redditi.anni_disponibili[0]}–${redditi.anni_disponibili[redditi.anni_disponibili.length - 1]}`,
-        note: 'Una linea verticale segna un cambio di fonte o di definizione.',
+        note: 'Una linea verticale segna un cambio di fonte o di definizione (nel 2003–2006 l\'imponibile sottraeva la «no tax area»).',
       }),
     ),
     h(

@@ -93,9 +93,10 @@ describe.skipIf(!hasRealBuild || !hasChromium)(`the documentation site in headle
     const demografia = await readBuilt<Demografia>(`/api/demografia/${ROMA}.json`);
     const redditi = await readBuilt<Redditi>(`/api/redditi/${ROMA}.json`);
     // One point per year with a value; the line is drawn.
-    expect(await population.locator('.punto').count()).toBe(demografia.serie_storica.filter((d) => d.popolazione_totale !== null).length);
+    // One marker per official figure and one per register count: two series, never merged.
+    expect(await population.locator('.punto').count()).toBe(demografia.serie_storica.filter((d) => d.popolazione_totale !== null).length + demografia.serie_storica.filter((d) => d.anagrafe !== null).length);
     expect(await population.locator('path.serie').getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+(L[\d.]+,[\d.]+)+/);
-    expect(await page.locator('#grafico-reddito svg.chart .punto').count()).toBeGreaterThanOrEqual(redditi.serie_storica.filter((r) => r.reddito_medio_euro !== null).length);
+    expect(await page.locator('#grafico-reddito svg.chart .punto').count()).toBeGreaterThanOrEqual(redditi.serie_storica.filter((r) => r.reddito_imponibile_medio_euro !== null).length);
     // Zero-based value axis; the official and the register counts are separate, labelled lines.
     expect(await population.locator('.grid text').first().textContent()).toBe('0');
     expect(await page.locator('#grafico-popolazione .legenda li').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('ISTAT'), expect.stringContaining('ANPR')]));

@@ -26,7 +26,10 @@ describe('chart helpers', () => {
     ];
     const { runs, changes } = runsOf(points);
     expect(runs.map((r: { x: number }[]) => r.map((p) => p.x))).toEqual([[2018, 2019], [2021], [2022, 2023]]);
-    expect(changes).toEqual([{ at: 2021.5, from: 'ISTAT', to: 'ANPR' }]);
+    expect(changes).toEqual([{ at: 2021.5, kind: 'fonte', from: 'ISTAT', to: 'ANPR' }]);
+    const redefined = runsOf([{ x: 2002, y: 1, definition: 'a' }, { x: 2003, y: 1, definition: 'b' }, { x: 2004, y: 1, definition: 'b' }]);
+    expect(redefined.runs).toHaveLength(2);
+    expect(redefined.changes).toEqual([{ at: 2002.5, kind: 'definizione', from: 'a', to: 'b' }]);
   });
 
   it('places a point at its reference date and writes dates with Italian month names', () => {

@@ -154,6 +154,7 @@ const ANSWERS: Record<RouteId, Answerer> = {
     }
     return fileOf({ ...req, values: { ...req.values, codice_catastale } });
   },
+  'comuni.confini': (ctx, req) => (requireComune(ctx, req), fileOf(req)),
   'demografia.get': yearly('demografia', 'demografico'),
   'demografia.ranking': listAnswer,
   'redditi.get': yearly('redditi', 'di reddito'),

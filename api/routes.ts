@@ -194,6 +194,18 @@ export const ROUTES = [
     extension: true,
   },
   {
+    id: 'comuni.confini',
+    path: '/api/comuni/{codice_istat}/confini',
+    mode: 'file',
+    tag: 'Comuni',
+    summary: 'Confini di un comune (GeoJSON)',
+    description:
+      'Il contorno del comune al 1° gennaio 2025 come Feature GeoJSON (RFC 7946, WGS84), dai confini generalizzati ISTAT semplificati: adatto a mappe nazionali e regionali, non a misure. Tutti i comuni in un solo file: /dati/confini-comuni-2025.topo.json (TopoJSON quantizzato).',
+    params: [CODICE_ISTAT],
+    schema: 'Confini',
+    extension: true,
+  },
+  {
     id: 'demografia.get',
     path: '/api/demografia/{codice_istat}',
     mode: 'file',

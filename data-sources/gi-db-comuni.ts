@@ -26,8 +26,12 @@ export const meta: SourceMeta = {
   notes: [
     'Spina del registro: definisce quali comuni esistono (7.896 al 1° gennaio 2025).',
     'UTF-8, separatore ";", virgola decimale.',
+    'La tipologia "Citta metropolitana" del file è servita con l\'accento, come nella denominazione ufficiale ("Città metropolitana").',
   ],
 };
+
+/** The file writes the metropolitan cities' type without its accent; ISTAT's name has it. */
+const TIPOLOGIA_UFFICIALE: Record<string, string> = { 'Citta metropolitana': 'Città metropolitana' };
 
 export interface GiComune {
   codice_istat: string;
@@ -157,7 +161,7 @@ export function parseProvince(text: string): GiProvincia[] {
   return table.rows.map((row) => ({
     sigla: sigla!(row),
     nome: nome!(row),
-    tipologia: tipologia!(row),
+    tipologia: TIPOLOGIA_UFFICIALE[tipologia!(row)] ?? tipologia!(row),
     codice_uts: uts!(row),
     codice_regione: regione!(row),
     superficie_km2: parseDecimalComma(superficie!(row), `superficie of ${sigla!(row)}`),

@@ -1,30 +1,63 @@
 import { readSourceFile } from './lib/files.ts';
 import type { SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
-import { topoFeatures, type Polygon } from './lib/topojson.ts';
+import { layerFeatures, parsePolygonLayer, type Polygon, type PolygonLayer } from './lib/topojson.ts';
+import { toCodiceIstat } from './lib/values.ts';
+
+const OFFICIAL_ZIP = 'https://www.istat.it/storage/cartografia/confini_amministrativi/generalizzati/2025/Limiti01012025_g.zip';
+
+export const OBJECT_NAME = 'comuni';
 
 export const meta: SourceMeta = {
   id: 'istat-confini-2025',
-  publisher: 'ISTAT (semplificazione del pacchetto R situas)',
-  dataset: 'Confini delle unità amministrative a fini statistici al 1° gennaio 2025 – versione generalizzata',
-  landingUrl: 'https://www.istat.it/notizia/confini-delle-unita-amministrative-a-fini-statistici-al-1-gennaio-2018-2/',
-  vintage: '1° gennaio 2025 (7.896 comuni)',
+  publisher: 'ISTAT – Istituto nazionale di statistica',
+  dataset: 'Confini delle unità amministrative a fini statistici al 1° gennaio 2025, versione generalizzata: comuni (TopoJSON semplificato)',
+  landingUrl: 'https://www.istat.it/it/archivio/222527',
+  vintage: '1° gennaio 2025',
   referenceDate: '2025-01-01',
   licence: { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' },
-  attribution: 'Fonte: Istat, confini comunali 2025 (semplificati da gmontaletti/situas), CC BY 4.0',
+  attribution: 'Fonte: Istat, Confini delle unità amministrative a fini statistici al 1° gennaio 2025 (versione generalizzata), CC BY 4.0; semplificazione topologica del pacchetto R situas (G. Montaletti)',
   files: [
     {
+      // ISTAT publishes shapefiles (OFFICIAL_ZIP); this TopoJSON is their topology-preserving
+      // simplification kept, unmodified, in the situas repository at a fixed commit.
       path: 'istat/confini-comuni-2025/comuni_2025_generalizzati.topo.json',
-      url: 'https://raw.githubusercontent.com/gmontaletti/situas/ef0d865/data/situas_map_comuni_61_20250101_powerbi.json',
+      url: 'https://github.com/gmontaletti/situas/raw/ef0d865/data/situas_map_comuni_61_20250101_powerbi.json',
     },
   ],
+  // Required: the crosswalk locates comuni ceased since 2019 inside these polygons.
   required: true,
-  feeds: ['comuni'],
+  feeds: ['comuni', 'confini', 'mappa'],
   notes: [
-    'TopoJSON non quantizzato (WGS84), fortemente semplificato: adatto a mappe nazionali e regionali e a localizzare un territorio, grossolano alla scala della città.',
-    'Senza codice catastale: la chiave è PRO_COM_T (codice ISTAT 2025).',
+    `Derivato dagli shapefile ufficiali ISTAT (${OFFICIAL_ZIP}), confini al 1° gennaio 2025 dei 7.896 comuni, coordinate WGS84 (longitudine, latitudine).`,
+    'Fortemente semplificato (il contorno di Milano ha 27 vertici): adatto a mappe nazionali e regionali, non a misure di superficie o a scala di quartiere. Le superfici ufficiali restano quelle dell\'anagrafica.',
+    'Un oggetto "comuni" con proprietà testuali PRO_COM_T (codice ISTAT a 6 cifre), COMUNE, COD_REG, SIGLA_AUTOMOBILISTICA; nessun codice catastale.',
   ],
 };
+
+export interface ConfiniComuni extends PolygonLayer {
+  /** codice_istat → index in `geometries`. */
+  byCode: Map<string, number>;
+}
+
+/** The comuni layer, keyed by PRO_COM_T; a missing or repeated code stops the build. */
+export function parseConfini(text: string): ConfiniComuni {
+  const context = meta.files[0]!.path;
+  const layer = parsePolygonLayer(text, OBJECT_NAME, context);
+  const byCode = new Map<string, number>();
+  layer.geometries.forEach((g, i) => {
+    const raw = g.properties?.PRO_COM_T;
+    const code = typeof raw === 'string' && /^\d{6}$/.test(raw) ? toCodiceIstat(raw) : null;
+    if (code === null) throw new Error(`${context}: polygon ${i} has no 6-digit PRO_COM_T (${JSON.stringify(raw)})`);
+    if (byCode.has(code)) throw new Error(`${context}: code ${code} has two polygons`);
+    byCode.set(code, i);
+  });
+  return { ...layer, byCode };
+}
+
+export async function load(dataDir: string): Promise<ConfiniComuni> {
+  return parseConfini(decodeText(await readSourceFile(dataDir, meta, meta.files[0]!), 'utf-8'));
+}
 
 export interface Confine2025 {
   codice_istat: string;
@@ -32,14 +65,7 @@ export interface Confine2025 {
   polygons: Polygon[];
 }
 
-export function parseConfini2025(json: unknown): Confine2025[] {
-  return topoFeatures(json, 'comuni').map((f) => {
-    const p = f.properties as Record<string, string>;
-    if (!/^\d{6}$/.test(p.PRO_COM_T ?? '')) throw new Error(`comuni_2025_generalizzati.topo.json: feature without a valid PRO_COM_T (${JSON.stringify(p).slice(0, 120)})`);
-    return { codice_istat: p.PRO_COM_T!, nome: p.COMUNE ?? '', polygons: f.polygons };
-  });
-}
-
-export async function load(dataDir: string): Promise<Confine2025[]> {
-  return parseConfini2025(JSON.parse(decodeText(await readSourceFile(dataDir, meta, meta.files[0]!), 'utf-8')));
+/** Each comune's polygons as coordinate rings, for the crosswalk's containment test. */
+export function comuniPolygons(confini: ConfiniComuni): Confine2025[] {
+  return layerFeatures(confini).map((f) => ({ codice_istat: String(f.properties.PRO_COM_T), nome: String(f.properties.COMUNE ?? ''), polygons: f.polygons }));
 }

@@ -1,7 +1,7 @@
 import { readSourceFile } from './lib/files.ts';
 import type { SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
-import { topoFeatures, type Polygon } from './lib/topojson.ts';
+import { layerFeatures, parsePolygonLayer, type Polygon } from './lib/topojson.ts';
 
 export const meta: SourceMeta = {
   id: 'openpolis-confini-2019',
@@ -28,8 +28,8 @@ export interface Confine2019 {
   polygons: Polygon[];
 }
 
-export function parseConfini2019(json: unknown): Confine2019[] {
-  return topoFeatures(json, 'comuni').map((f) => {
+export function parseConfini2019(text: string): Confine2019[] {
+  return layerFeatures(parsePolygonLayer(text, 'comuni', meta.files[0]!.path)).map((f) => {
     const p = f.properties as Record<string, string>;
     if (!/^\d{6}$/.test(p.com_istat_code ?? '') || !/^[A-Z]\d{3}$/.test(p.com_catasto_code ?? '')) throw new Error(`limits_IT_municipalities.topo.json: feature without valid codes (${JSON.stringify(p).slice(0, 120)})`);
     return { codice_istat: p.com_istat_code!, codice_catastale: p.com_catasto_code!, nome: p.name ?? '', polygons: f.polygons };
@@ -37,5 +37,5 @@ export function parseConfini2019(json: unknown): Confine2019[] {
 }
 
 export async function load(dataDir: string): Promise<Confine2019[]> {
-  return parseConfini2019(JSON.parse(decodeText(await readSourceFile(dataDir, meta, meta.files[0]!), 'utf-8')));
+  return parseConfini2019(decodeText(await readSourceFile(dataDir, meta, meta.files[0]!), 'utf-8'));
 }

@@ -10,6 +10,7 @@ import { SOURCES } from '../data-sources/index.ts';
 import { requireLoaded, type LoadedSources } from './load-sources.ts';
 import { rekeyIrpef, rekeyPopulation, rekeyTable } from './rekey-sources.ts';
 import { buildTerritory } from './territory.ts';
+import { comuniPolygons } from '../data-sources/istat-confini-2025.ts';
 
 /** Joins every loaded source into one record per current comune, keyed by codice_istat. */
 export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Dataset {
@@ -28,7 +29,7 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
     irpef: irpefYears,
     population: [...pop2020, ...pop1821, ...anpr],
     confini2019: requireLoaded(sources.confini2019, 'openpolis-confini-2019'),
-    confini2025: requireLoaded(sources.confini2025, 'istat-confini-2025'),
+    confini2025: comuniPolygons(requireLoaded(sources.confini2025, 'istat-confini-2025')),
     sardegna2026: requireLoaded(sources.sardegna2026, 'istat-sardegna-2026'),
   });
   // Every source keyed by a year's ISTAT code goes through the crosswalk (generator/crosswalk.ts) before its join.

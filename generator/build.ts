@@ -23,6 +23,7 @@ import { qualityInputs } from './quality-inputs.ts';
 import { ambienteRecord, comuneRecord, demografiaRecord, redditiRecord } from './render-records.ts';
 import { fonteDoc, provinceDoc, regioniDoc, statusDoc } from './render-meta.ts';
 import { validateDataset } from './validate-dataset.ts';
+import { boundariesResource, writeBoundaries } from './write-boundaries.ts';
 import { writeDati } from './write-dati.ts';
 import { writeEdgeIndex } from './write-edge-index.ts';
 import { writeSite } from './write-site.ts';
@@ -92,14 +93,14 @@ async function writeDocuments(writer: OutputWriter, dataset: Dataset, index: Run
 async function loadDataset(config: BuildConfig, progress: Progress) {
   const { data, status } = await progress.step('lettura delle fonti', () => loadSources(config.dataDir));
   const dataset = await progress.step('unione per codice ISTAT', () => buildDataset(data, status));
-  return { dataset, validita: requireLoaded(data.gi, 'gi-db-comuni').validita };
+  return { dataset, validita: requireLoaded(data.gi, 'gi-db-comuni').validita, confini: requireLoaded(data.confini2025, 'istat-confini-2025') };
 }
 
 export async function build(config: BuildConfig): Promise<{ files: number; bytes: number; seconds: number; steps: Progress['steps'] }> {
   const progress = new Progress();
   const started = performance.now();
   console.log(`comuni-api build\n  fonti: ${config.dataDir}\n  output: ${config.outDir}`);
-  const { dataset, validita } = await loadDataset(config, progress);
+  const { dataset, validita, confini } = await loadDataset(config, progress);
   const problems = await progress.step('controlli di validità', () => validateDataset(dataset));
   if (problems.length > 0) throw new Error(`the joined dataset fails ${problems.length} check(s):\n  ${problems.join('\n  ')}`);
   const quality = await progress.step('indice di qualità della vita', () => computeQualityIndex(qualityInputs(dataset)));
@@ -121,12 +122,13 @@ export async function build(config: BuildConfig): Promise<{ files: number; bytes
     const scored = new Set(quality.comuni.filter((c) => c.punteggio !== null).map((c) => c.codice_istat));
     const coverage = coverageReport(dataset, (c) => scored.has(c.anagrafica.codice_istat));
     await writer.json(staticFilePath(routeById('copertura'), {}), coverage, 'Copertura');
-    const dati = await progress.step('dataset in blocco (dati/)', () => writeDati(writer, dataset, quality));
-    await progress.step('sito di documentazione', () => writeSite(writer, { dataset, quality, coverage, routes: ROUTE_LIST, dati, fetchedAt: fetched.dates }));
+    const boundaries = await progress.step('confini dei comuni', () => writeBoundaries(writer, dataset, confini));
+    const dati = await progress.step('dataset in blocco (dati/)', () => writeDati(writer, dataset, quality, [boundariesResource(boundaries)]));
+    await progress.step('sito di documentazione', () => writeSite(writer, { dataset, quality, coverage, routes: ROUTE_LIST, dati, fetchedAt: fetched.dates, boundaries }));
     // After every other answer is on disk: its examples are the handler's real answers.
     await writer.flush();
     await writer.json(staticFilePath(routeById('openapi'), {}), await openApiDocument(ROUTE_LIST, index, writer.root), 'OpenApi');
-    await writer.text('/report/build-report.json', `${JSON.stringify({ versione_dati: versione, ...dataset.report, sensibilita_qualita: quality.sensibilita }, null, 2)}\n`);
+    await writer.text('/report/build-report.json', `${JSON.stringify({ versione_dati: versione, ...dataset.report, comuni_senza_confini: boundaries.senzaConfini, sensibilita_qualita: quality.sensibilita }, null, 2)}\n`);
     const snapshot = buildSnapshot({ dataset, versione, coverage, scores: new Map(quality.comuni.map((c) => [c.codice_istat, c.punteggio])) });
     const changes = compareSnapshots(previous, snapshot, { validita });
     await writer.text(SNAPSHOT_PATH, JSON.stringify(snapshot));

@@ -44,10 +44,21 @@ function licences(sources: readonly SourceStatus[]) {
   return [...new Map(sources.map((s) => [s.meta.licence.name, licence(s)])).values()];
 }
 
-export function dataPackage(tables: readonly Table[], files: ReadonlyMap<string, WrittenFile>, fonti: readonly SourceStatus[]) {
+/** A file of the package that is not a table (the boundaries TopoJSON). */
+export interface FileResource {
+  name: string;
+  title: string;
+  description: string;
+  format: string;
+  mediatype: string;
+  fonti: string[];
+  file: WrittenFile;
+}
+
+export function dataPackage(tables: readonly Table[], files: ReadonlyMap<string, WrittenFile>, fonti: readonly SourceStatus[], others: readonly FileResource[] = []) {
   const available = new Map(fonti.filter((s) => s.mancante === null).map((s) => [s.meta.id, s]));
-  const used = (t: Table) => t.fonti.filter((id) => available.has(id)).map((id) => available.get(id)!);
-  const all = [...new Map(tables.flatMap(used).map((s) => [s.meta.id, s])).values()];
+  const used = (t: { fonti: readonly string[] }) => t.fonti.filter((id) => available.has(id)).map((id) => available.get(id)!);
+  const all = [...new Map([...tables, ...others].flatMap(used).map((s) => [s.meta.id, s])).values()];
   return {
     $schema: `${PROFILE}/datapackage.json`,
     name: 'comuni-italiani',
@@ -60,7 +71,8 @@ export function dataPackage(tables: readonly Table[], files: ReadonlyMap<string,
     keywords: ['comuni', 'ISTAT', 'popolazione', 'redditi IRPEF', 'qualità dell\'aria', 'consumo di suolo', 'qualità della vita', 'Italia'],
     licenses: licences(all),
     sources: all.map(source),
-    resources: tables.map((t) => {
+    resources: [
+      ...tables.map((t) => {
       const file = files.get(t.name);
       if (!file) throw new Error(`datapackage: no file written for ${t.name}`);
       return {
@@ -88,5 +100,20 @@ export function dataPackage(tables: readonly Table[], files: ReadonlyMap<string,
         },
       };
     }),
+      ...others.map((r) => ({
+        $schema: `${PROFILE}/dataresource.json`,
+        name: r.name,
+        path: r.file.path,
+        title: r.title,
+        description: r.description,
+        format: r.format,
+        mediatype: r.mediatype,
+        encoding: 'utf-8',
+        bytes: r.file.bytes,
+        hash: `sha256:${r.file.sha256}`,
+        sources: used(r).map(source),
+        licenses: licences(used(r)),
+      })),
+    ],
   };
 }

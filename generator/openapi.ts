@@ -27,6 +27,7 @@ export const EXAMPLE_REQUESTS: Record<RouteId, string | null> = {
   'comuni.get': '/api/comuni/058091',
   'comuni.cessati.list': '/api/comuni/cessati?provincia=VC&limit=3',
   'comuni.cessati.get': '/api/comuni/cessati/H329',
+  'comuni.confini': '/api/comuni/097002/confini',
   'demografia.get': '/api/demografia/058091?anno=2025',
   'demografia.ranking': '/api/demografia/classifica/densita?ordine=desc&limit=3&offset=0',
   'redditi.get': '/api/redditi/015146?anno=2022',

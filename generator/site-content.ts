@@ -13,12 +13,24 @@ import { DATI_DIR, type DatiFile } from './write-dati.ts';
  * does not serve.
  */
 
+/** What the "estensione" badge means, on the badge and once under the table. */
+const EXTENSION_NOTE =
+  'Endpoint in più rispetto alla specifica originale del servizio: stabile e documentato come gli altri nel contratto OpenAPI.';
+
 const decimal = (value: number, digits = 1) => value.toFixed(digits).replace('.', ',');
 
 export function formatBytes(bytes: number): string {
   if (bytes >= 1e6) return `${decimal(bytes / 1e6)} MB`;
   if (bytes >= 1e3) return `${decimal(bytes / 1e3)} kB`;
   return `${bytes} B`;
+}
+
+/**
+ * A wide table in its own horizontally scrolling box, so the page never scrolls sideways on
+ * a phone; the box is focusable and named, so keyboard users can scroll it too.
+ */
+export function scrollTable(label: string, table: Html): Html {
+  return html`<div class="scroll" tabindex="0" role="region" aria-label="${label}">${table}</div>`;
 }
 
 /** Anchor of an endpoint in the API reference page (reference.js gives each operation its path as id). */
@@ -51,31 +63,33 @@ export function quickstartExamples(dataset: Dataset): Example[] {
 export function quickstartHtml(examples: readonly Example[]): Html {
   return html`<ol class="examples">${examples.map(
     (e) => html`<li><p>${e.title} <a href="${e.path}" class="try">apri</a></p>
-<pre><code data-path="${e.path}">curl '<span class="base">http://localhost:3000</span>${e.path}'</code></pre></li>
+<pre tabindex="0"><code data-path="${e.path}">curl '<span class="base">http://localhost:3000</span>${e.path}'</code></pre></li>
 `,
   )}</ol>`;
 }
 
 export function endpointsHtml(routes: readonly RouteSpec[]): Html {
-  return html`<table>
+  const table = html`<table>
 <thead><tr><th scope="col">Endpoint</th><th scope="col">Che cosa restituisce</th><th scope="col">Parametri</th></tr></thead>
 <tbody>
 ${routes.map(
-  (r) => html`<tr><td><a href="${referenceLink(r.path)}"><code>${r.path}</code></a>${r.extension ? html` <span class="tag">estensione</span>` : ''}</td><td>${r.summary}</td><td>${r.params.filter((p) => p.in === 'query').map((p, i) => html`${i > 0 ? ', ' : ''}<code>${p.name}</code>`)}</td></tr>
+  (r) => html`<tr><td><a href="${referenceLink(r.path)}"><code>${r.path}</code></a>${r.extension ? html` <span class="tag" title="${EXTENSION_NOTE}">estensione</span>` : ''}</td><td>${r.summary}</td><td>${r.params.filter((p) => p.in === 'query').map((p, i) => html`${i > 0 ? ', ' : ''}<code>${p.name}</code>`)}</td></tr>
 `,
 )}</tbody>
 </table>`;
+  return html`${scrollTable('Endpoint', table)}
+<p class="hint"><span class="tag">estensione</span> ${EXTENSION_NOTE}</p>`;
 }
 
 export function datiHtml(files: readonly DatiFile[]): Html {
-  return html`<table>
+  return scrollTable('File del dataset', html`<table>
 <thead><tr><th scope="col">File</th><th scope="col">Contenuto</th><th scope="col" class="num">Righe</th><th scope="col" class="num">Dimensione</th></tr></thead>
 <tbody>
 ${files.map(
   (f) => html`<tr><td><a href="${`${DATI_DIR.slice(1)}/${f.path}`}" download><code>${f.path}</code></a></td><td>${f.title}</td><td class="num">${f.rows === null ? '—' : formatInteger(f.rows)}</td><td class="num">${formatBytes(f.bytes)}</td></tr>
 `,
 )}</tbody>
-</table>`;
+</table>`);
 }
 
 function fonteRow(s: SourceStatus, fetchedAt: ReadonlyMap<string, string>): Html {
@@ -87,11 +101,11 @@ function fonteRow(s: SourceStatus, fetchedAt: ReadonlyMap<string, string>): Html
 }
 
 export function fontiHtml(fonti: readonly SourceStatus[], fetchedAt: ReadonlyMap<string, string>): Html {
-  return html`<table>
+  return scrollTable('Fonti', html`<table>
 <thead><tr><th scope="col">Fonte e editore</th><th scope="col">Annata</th><th scope="col" title="Data in cui npm run data:fetch ha scaricato i file (— se non registrata nel lock)">Scaricata il</th><th scope="col">Licenza</th><th scope="col">Attribuzione richiesta</th></tr></thead>
 <tbody>
 ${fonti.map((s) => fonteRow(s, fetchedAt))}</tbody>
-</table>`;
+</table>`);
 }
 
 const DOMAIN_NAMES: Record<string, string> = {
@@ -111,14 +125,14 @@ export function coperturaHtml(report: CoverageReport): Html {
     // Long tables (one row per year and field) start closed.
     return html`<details${rows.length <= 20 ? html` open` : ''}>
 <summary>${DOMAIN_NAMES[d] ?? d} (${rows.length} campi)</summary>
-<table class="coverage">
+${scrollTable(`Copertura: ${DOMAIN_NAMES[d] ?? d}`, html`<table class="coverage">
 <thead><tr><th scope="col">Campo</th><th scope="col">Anno</th><th scope="col">Fonte</th><th scope="col" class="num">Comuni con valore</th><th scope="col">Copertura</th><th scope="col">Nota</th></tr></thead>
 <tbody>
 ${rows.map(
   (f) => html`<tr><td><code>${f.campo}</code></td><td>${f.anno ?? '—'}</td><td>${f.fonte ?? '—'}</td><td class="num">${formatInteger(f.comuni_con_valore)}</td><td><span class="bar" style="--pct:${f.percentuale}%"></span> ${decimal(f.percentuale)}%</td><td>${f.nota ?? ''}</td></tr>
 `,
 )}</tbody>
-</table>
+</table>`)}
 </details>
 `;
   })}`;
@@ -135,20 +149,20 @@ function qualityMethodHtml(q: MetodologiaQualita): Html {
   return html`<section id="metodo-qualita-vita">
 <h3>${q.titolo}</h3>
 <p>${q.descrizione}</p>
-<table>
+${scrollTable('Dimensioni dell\'indice', html`<table>
 <thead><tr><th scope="col">Dimensione</th><th scope="col" class="num">Peso</th><th scope="col">Indicatori</th><th scope="col" class="num">Mediana nazionale</th></tr></thead>
 <tbody>
 ${q.dimensioni.map((d) => html`<tr><td>${d.nome}</td><td class="num">${pct(d.peso)}</td><td>${d.indicatori.map((id) => names.get(id) ?? id).join('; ')}</td><td class="num">${d.mediana === null ? '—' : decimal(d.mediana)}</td></tr>
 `)}</tbody>
-</table>
+</table>`)}
 <details>
 <summary>Gli ${q.indicatori.length} indicatori: unità, verso, livello, anni, fonti</summary>
-<table>
+${scrollTable('Indicatori dell\'indice', html`<table>
 <thead><tr><th scope="col">Indicatore</th><th scope="col">Unità</th><th scope="col">Verso</th><th scope="col">Livello</th><th scope="col">Anni</th><th scope="col">Fonti</th><th scope="col" class="num">Comuni</th></tr></thead>
 <tbody>
 ${q.indicatori.map((i) => html`<tr><td title="${i.descrizione}">${i.nome}</td><td>${i.unita}</td><td>${i.direzione === 'maggiore_migliore' ? 'più alto è meglio' : 'più basso è meglio'}</td><td>${i.livello}</td><td>${i.anni.join(', ')}</td><td>${i.fonti.join(', ')}</td><td class="num">${formatInteger(i.comuni_con_valore)}</td></tr>
 `)}</tbody>
-</table>
+</table>`)}
 </details>
 <h4>Normalizzazione</h4>
 <p>${q.normalizzazione.metodo}</p>
@@ -222,7 +236,7 @@ function vintages(dataset: Dataset, coverage: CoverageReport): Vintage[] {
 
 export function annateHtml(dataset: Dataset, coverage: CoverageReport): Html {
   const fonti = new Map(dataset.fonti.map((s) => [s.meta.id, s.meta]));
-  return html`<table class="changelog">
+  return scrollTable('Annate dei dati', html`<table class="changelog">
 <thead><tr><th scope="col">Anni</th><th scope="col">Dominio</th><th scope="col">Fonte</th><th scope="col">Annata della fonte</th><th scope="col">Nota</th></tr></thead>
 <tbody>
 ${vintages(dataset, coverage).map((v) => {
@@ -230,5 +244,18 @@ ${vintages(dataset, coverage).map((v) => {
   return html`<tr><td><strong>${yearSpan(v.anni)}</strong></td><td>${DOMAIN_NAMES[v.dominio] ?? v.dominio}</td><td>${meta ? html`<a href="#fonte-${v.fonte}">${meta.publisher}</a>` : v.fonte}</td><td>${meta?.vintage ?? ''}</td><td>${v.nota}</td></tr>
 `;
 })}</tbody>
-</table>`;
+</table>`);
+}
+
+interface MapFiles {
+  confini: { path: string; bytes: number; gzip: number };
+  indicatori: { path: string; bytes: number; gzip: number };
+}
+
+/** Under the map: the sources with their attribution, and what the page downloads (compressed as the CDN sends it). */
+export function mapSourcesHtml(dataset: Dataset, files: MapFiles): Html {
+  const ids = ['istat-confini-2025', 'istat-bilancio-demografico', 'istat-popolazione-2018-2021', 'mef-irpef-comunale', 'ispra-aria'];
+  const fonti = ids.flatMap((id) => dataset.fonti.filter((s) => s.meta.id === id && s.mancante === null));
+  return html`<ul>${fonti.map((s) => html`<li><a href="./#fonte-${s.meta.id}">${s.meta.publisher}</a>: ${s.meta.attribution}.</li>`)}</ul>
+<p class="hint">Questa pagina scarica i confini (<a href="${files.confini.path}"><code>${files.confini.path.slice(1)}</code></a>, ${formatBytes(files.confini.bytes)}, ${formatBytes(files.confini.gzip)} compressi) e gli indicatori (<a href="${files.indicatori.path}"><code>${files.indicatori.path.slice(1)}</code></a>, ${formatBytes(files.indicatori.bytes)}, ${formatBytes(files.indicatori.gzip)} compressi), più circa 30 kB di codice. I confini sono semplificati e quantizzati in fase di build.</p>`;
 }

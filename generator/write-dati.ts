@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { crc32, deflateRaw } from 'node:zlib';
 import { Zip, type ZipInputFile } from 'fflate';
 import type { Dataset } from './dataset.ts';
-import { dataPackage, type WrittenFile } from './datapackage.ts';
+import { dataPackage, type FileResource, type WrittenFile } from './datapackage.ts';
 import { datiTables } from './dati-tables.ts';
 import type { OutputWriter } from './output.ts';
 import type { QualityResult } from './quality-index.ts';
@@ -61,7 +61,13 @@ async function zipFiles(members: readonly ZipMember[]): Promise<Uint8Array> {
  * public/dati/: one CSV per domain, datapackage.json describing them, and one zip
  * holding both (datapackage.json at its root, as Frictionless tools expect).
  */
-export async function writeDati(writer: OutputWriter, dataset: Dataset, quality: QualityResult): Promise<DatiFile[]> {
+/** A file written to public/dati/ by another step, described in the package and put in the zip. */
+export interface OtherDatiFile extends Omit<FileResource, 'file'> {
+  path: string;
+  bytes: Uint8Array;
+}
+
+export async function writeDati(writer: OutputWriter, dataset: Dataset, quality: QualityResult, others: readonly OtherDatiFile[] = []): Promise<DatiFile[]> {
   const tables = datiTables(dataset, quality);
   const zip: ZipMember[] = [];
   const written = new Map<string, WrittenFile>();
@@ -74,7 +80,12 @@ export async function writeDati(writer: OutputWriter, dataset: Dataset, quality:
     out.push({ path, title: t.title, rows: t.rowCount, bytes: bytes.byteLength });
     await writer.text(`${DATI_DIR}/${path}`, bytes);
   }
-  const descriptor = Buffer.from(`${JSON.stringify(dataPackage(tables, written, dataset.fonti), null, 2)}\n`);
+  const resources = others.map(({ path, bytes, ...r }) => {
+    zip.push(zipMember(path, bytes));
+    out.push({ path, title: r.title, rows: null, bytes: bytes.byteLength });
+    return { ...r, file: { path, bytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') } };
+  });
+  const descriptor = Buffer.from(`${JSON.stringify(dataPackage(tables, written, dataset.fonti, resources), null, 2)}\n`);
   zip.push(zipMember('datapackage.json', descriptor));
   await writer.text(`${DATI_DIR}/datapackage.json`, descriptor);
   out.push({ path: 'datapackage.json', title: 'Descrittore Frictionless Data Package v2', rows: null, bytes: descriptor.byteLength });

@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { formatInteger } from '../api/numbers.ts';
 import type { RouteSpec } from '../api/routes.ts';
 import { PROJECT_ROOT } from './config.ts';
@@ -8,8 +9,10 @@ import type { Dataset } from './dataset.ts';
 import { fillTemplate, Html, type HtmlValue } from './html.ts';
 import { methodologyDoc } from './methodology.ts';
 import type { OutputWriter } from './output.ts';
+import { MAP_DATA_PATH, mapData } from './map-indicators.ts';
 import type { QualityResult } from './quality-index.ts';
-import { annateHtml, coperturaHtml, datiHtml, endpointsHtml, fontiHtml, formatBytes, metodologiaHtml, quickstartExamples, quickstartHtml } from './site-content.ts';
+import { annateHtml, coperturaHtml, datiHtml, endpointsHtml, fontiHtml, formatBytes, mapSourcesHtml, metodologiaHtml, quickstartExamples, quickstartHtml } from './site-content.ts';
+import type { BoundariesOutput } from './write-boundaries.ts';
 import { DATI_DIR, DATI_ZIP, type DatiFile } from './write-dati.ts';
 
 export const TEMPLATES_DIR = join(PROJECT_ROOT, 'templates');
@@ -22,7 +25,12 @@ export interface SiteInput {
   dati: readonly DatiFile[];
   /** Source id → when data:fetch downloaded it (from the lock), as in /api/status. */
   fetchedAt: ReadonlyMap<string, string>;
+  /** The boundaries the map draws. */
+  boundaries: BoundariesOutput;
 }
+
+/** Browser modules copied from node_modules at build time (served from this host, never a CDN). */
+const VENDOR_MODULES = [{ name: 'topojson-client', dir: join(PROJECT_ROOT, 'node_modules/topojson-client/src') }];
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -62,8 +70,27 @@ export async function writeSite(writer: OutputWriter, input: SiteInput): Promise
       annate: annateHtml(dataset, coverage),
     },
     'riferimento.html': shared('riferimento'),
+    'mappa.html': { ...shared('mappa'), ...(await writeMapData(writer, input)) },
   };
   for (const [name, values] of Object.entries(pages)) await writer.text(`/${name}`, fillTemplate(await read(name), values, name));
   const assets = join(TEMPLATES_DIR, 'assets');
   for (const file of await filesUnder(assets)) await writer.text(`/assets/${relative(assets, file)}`, await readFile(file));
+  for (const { name, dir } of VENDOR_MODULES) {
+    for (const file of await filesUnder(dir)) await writer.text(`/assets/vendor/${name}/${relative(dir, file)}`, await readFile(file));
+  }
+}
+
+/** The map's indicator file, and what the page says about the bytes it loads and where the figures come from. */
+async function writeMapData(writer: OutputWriter, input: SiteInput): Promise<Record<string, HtmlValue>> {
+  const { boundaries } = input;
+  const body = Buffer.from(JSON.stringify(mapData(input.dataset, input.quality, boundaries.codici)));
+  await writer.text(MAP_DATA_PATH, body);
+  const gzip = gzipSync(body).byteLength;
+  return {
+    mappa_dati: MAP_DATA_PATH,
+    mappa_fonti: mapSourcesHtml(input.dataset, {
+      confini: { path: `${DATI_DIR}/${boundaries.file.path}`, bytes: boundaries.file.bytes.byteLength, gzip: boundaries.file.gzipBytes },
+      indicatori: { path: MAP_DATA_PATH, bytes: body.byteLength, gzip },
+    }),
+  };
 }

@@ -2,6 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { Ambiente } from './ambiente.ts';
 import { Problem } from './common.ts';
 import { Comune } from './comune.ts';
+import { Confini } from './confini.ts';
 import { Demografia } from './demografia.ts';
 import { Classifica, ComuniList, Confronto, SearchResults } from './lists.ts';
 import { Copertura, Fonte, Fonti, Metodologia, OpenApi, Province, Regioni, Status } from './meta.ts';
@@ -18,6 +19,7 @@ export const SCHEMAS: Record<string, TSchema> = {
   Comune,
   CessatiList,
   ComuneCessato,
+  Confini,
   Demografia,
   Classifica,
   Redditi,

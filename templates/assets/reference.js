@@ -113,7 +113,7 @@ function lazyDetails(label, render) {
 
 function jsonBlock(value) {
   const text = JSON.stringify(value, null, 2);
-  return h('pre', { class: 'json' }, h('code', {}, text.length > MAX_SHOWN_CHARS ? `${text.slice(0, MAX_SHOWN_CHARS)}\n… (troncato: ${text.length} caratteri in tutto)` : text));
+  return h('pre', { class: 'json', tabindex: '0' }, h('code', {}, text.length > MAX_SHOWN_CHARS ? `${text.slice(0, MAX_SHOWN_CHARS)}\n… (troncato: ${text.length} caratteri in tutto)` : text));
 }
 
 // ---- operations ----------------------------------------------------------------
@@ -145,7 +145,7 @@ function tryForm(path, params, resolve) {
   });
   const curl = h('code', {});
   const output = h('div', { class: 'output', 'aria-live': 'polite' });
-  const form = h('form', { class: 'try-it' }, fields, h('button', { type: 'submit' }, 'Invia la richiesta'), h('pre', { class: 'curl' }, curl), output);
+  const form = h('form', { class: 'try-it' }, fields, h('button', { type: 'submit' }, 'Invia la richiesta'), h('pre', { class: 'curl', tabindex: '0' }, curl), output);
   const url = () => {
     let target = path;
     const query = new URLSearchParams();
@@ -169,7 +169,7 @@ function tryForm(path, params, resolve) {
       const body = type.includes('json') ? await response.json() : await response.text();
       output.replaceChildren(
         h('p', { class: `status s${String(response.status)[0]}xx` }, `${response.status} ${response.statusText}`, h('span', { class: 'meta' }, ` · ${type}`), ' · ', h('a', { href: target }, 'apri')),
-        typeof body === 'string' ? h('pre', {}, body) : jsonBlock(body),
+        typeof body === 'string' ? h('pre', { tabindex: '0' }, body) : jsonBlock(body),
       );
     } catch (error) {
       output.replaceChildren(h('p', { class: 'error' }, `Richiesta non riuscita: ${error.message}`));
@@ -218,7 +218,7 @@ function operationSection(path, item, resolve) {
     h('p', { class: 'endpoint' }, h('span', { class: 'method' }, 'GET'), ' ', h('code', {}, path), others.length ? h('span', { class: 'meta' }, ` · anche ${others.join(' e ')}`) : null),
     prose(op.description),
     params.length
-      ? h('table', {}, h('thead', {}, h('tr', {}, ['Parametro', 'Dove', 'Tipo', 'Descrizione'].map((t) => h('th', { scope: 'col' }, t)))), h('tbody', {}, parameterRows(params, resolve)))
+      ? h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': 'Parametri' }, h('table', {}, h('thead', {}, h('tr', {}, ['Parametro', 'Dove', 'Tipo', 'Descrizione'].map((t) => h('th', { scope: 'col' }, t)))), h('tbody', {}, parameterRows(params, resolve))))
       : null,
     h('h3', {}, 'Prova'),
     tryForm(path, params, resolve),

@@ -42,6 +42,7 @@ export function validRequests(index: RuntimeIndex, perComune = 20): string[] {
 
   for (const code of codes) {
     for (const domain of ['comuni', 'demografia', 'redditi', 'ambiente', 'qualita-vita']) add(`/api/${domain}/${code}`);
+    add(`/api/comuni/${code}/confini`);
   }
   for (const code of FULL_SERIES) {
     for (const anno of index.anni.demografia) add(`/api/demografia/${code}`, { anno });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseArchivioComuni } from '../../data-sources/anpr-archivio-comuni.ts';
 import { parseSardegna2026 } from '../../data-sources/istat-sardegna-2026.ts';
-import { topoFeatures } from '../../data-sources/lib/topojson.ts';
+import { layerFeatures, parsePolygonLayer } from '../../data-sources/lib/topojson.ts';
 
 // Hand-written rows in ANPR's layout: BOM, every cell quoted, 9999-12-31 for an open period, "ND" where the archive has no cadastral code.
 const ARCHIVIO = [
@@ -45,7 +45,7 @@ describe('ISTAT Sardinian codes of 1 January 2026', () => {
   });
 });
 
-describe('TopoJSON reader', () => {
+describe('TopoJSON polygons as rings (crosswalk containment)', () => {
   it('delta-decodes a quantized topology and joins arcs into rings, reversing negative indexes', () => {
     const topology = {
       type: 'Topology',
@@ -56,9 +56,10 @@ describe('TopoJSON reader', () => {
       ],
       objects: { comuni: { type: 'GeometryCollection', geometries: [{ type: 'Polygon', arcs: [[0, 1]], properties: { id: 'a' } }, { type: 'Polygon', arcs: [[~1, ~0]], properties: { id: 'b' } }] } },
     };
-    const [a, b] = topoFeatures(topology, 'comuni');
+    const text = JSON.stringify(topology);
+    const [a, b] = layerFeatures(parsePolygonLayer(text, 'comuni', 'fixture.topo.json'));
     expect(a!.polygons).toEqual([[[[10, 40], [12, 40], [12, 42], [10, 42], [10, 40]]]]);
     expect(b!.polygons[0]![0]).toEqual([[10, 40], [10, 42], [12, 42], [12, 40], [10, 40]]);
-    expect(() => topoFeatures(topology, 'province')).toThrow(/province/);
+    expect(() => parsePolygonLayer(text, 'province', 'fixture.topo.json')).toThrow(/province/);
   });
 });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +21,16 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
 const ARTIFACTS = join(PROJECT_ROOT, 'test-artifacts');
 const SKIPPED = !hasRealBuild ? REAL_DATA : hasChromium ? '' : ` (SKIPPED: no ${CHROMIUM}; .ci/run installs it with apt-get)`;
 const ROMA = '058091';
+/** axe-core's browser build, injected into each page (never fetched from another host). */
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const VIEWPORTS = { desktop: { width: 1280, height: 900 }, telefono: { width: 390, height: 844 } } as const;
+/** The pages every size is checked on: what a visitor lands on, a comune's panel, the reference and the map. */
+const PAGES = [
+  { name: 'home', path: '/', ready: '#cerca' },
+  { name: 'comune-roma', path: `/#comune-${ROMA}`, ready: '#grafico-popolazione svg.chart' },
+  { name: 'riferimento', path: '/riferimento.html', ready: '#riferimento[aria-busy="false"] .operation' },
+  { name: 'mappa', path: '/mappa.html', ready: '#mappa[aria-busy="false"] svg.map' },
+];
 
 describe.skipIf(!hasRealBuild || !hasChromium)(`the documentation site in headless Chromium${SKIPPED}`, () => {
   let server: Server;
@@ -42,8 +53,8 @@ describe.skipIf(!hasRealBuild || !hasChromium)(`the documentation site in headle
   });
 
   /** A page that records console errors, uncaught exceptions, failed requests, HTTP errors and requests to other hosts. */
-  async function openPage(): Promise<{ page: Page; problems: string[] }> {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  async function openPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<{ page: Page; problems: string[] }> {
+    const page = await browser.newPage({ viewport });
     const problems: string[] = [];
     page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
     page.on('pageerror', (e) => problems.push(`exception: ${e.message}`));
@@ -60,7 +71,7 @@ describe.skipIf(!hasRealBuild || !hasChromium)(`the documentation site in headle
     for (const id of ['cerca', 'avvio-rapido', 'endpoint', 'dati', 'fonti', 'annate', 'copertura', 'metodologia']) expect(await page.locator(`#${id}`).count(), id).toBe(1);
     // The quickstart shows curl against the host the page came from, with real codes.
     expect(await page.locator('#avvio-rapido pre').first().textContent()).toBe(`curl '${base}/api/comuni/${ROMA}'`);
-    expect(await page.locator('#dati tbody tr').count()).toBe(10);
+    expect(await page.locator('#dati tbody tr').count()).toBe(11);
     await page.screenshot({ path: join(ARTIFACTS, 'landing.png'), fullPage: true });
     expect(problems).toEqual([]);
     await page.close();
@@ -82,9 +93,14 @@ describe.skipIf(!hasRealBuild || !hasChromium)(`the documentation site in headle
     const demografia = await readBuilt<Demografia>(`/api/demografia/${ROMA}.json`);
     const redditi = await readBuilt<Redditi>(`/api/redditi/${ROMA}.json`);
     // One point per year with a value; the line is drawn.
-    expect(await population.locator('circle.punto').count()).toBe(demografia.serie_storica.filter((d) => d.popolazione_totale !== null).length);
-    expect(await population.locator('path.serie').getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+(L[\d.]+,[\d.]+)+/);
-    expect(await page.locator('#grafico-reddito svg.chart circle.punto').count()).toBe(redditi.serie_storica.filter((r) => r.reddito_medio_euro !== null).length);
+    // One marker per official figure and one per register count: two series, never merged.
+    expect(await population.locator('.punto').count()).toBe(demografia.serie_storica.filter((d) => d.popolazione_totale !== null).length + demografia.serie_storica.filter((d) => d.anagrafe !== null).length);
+    expect(await population.locator('path.serie').first().getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+(L[\d.]+,[\d.]+)+/);
+    expect(await page.locator('#grafico-reddito svg.chart .punto').count()).toBeGreaterThanOrEqual(redditi.serie_storica.filter((r) => r.reddito_imponibile_medio_euro !== null).length);
+    // Zero-based value axis; the official and the register counts are separate, labelled lines.
+    expect(await population.locator('.grid text').first().textContent()).toBe('0');
+    expect(await page.locator('#grafico-popolazione .legenda li').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('ISTAT'), expect.stringContaining('ANPR')]));
+    expect(await page.locator('#grafico-popolazione .chart-note').textContent()).toMatch(/gennaio 2026/);
     await expect(page.locator('#comune h2').textContent()).resolves.toContain('Roma');
     expect(page.url()).toBe(`${base}/#comune-${ROMA}`);
     await page.locator('#comune').screenshot({ path: join(ARTIFACTS, 'comune-roma.png') });
@@ -111,6 +127,63 @@ describe.skipIf(!hasRealBuild || !hasChromium)(`the documentation site in headle
     await section.locator('ul.schema code.prop', { hasText: /^codice_istat$/ }).first().waitFor();
     expect(await section.locator('ul.schema code.prop').allTextContents()).toEqual(expect.arrayContaining(['codice_istat', 'nome', 'provincia', 'popolazione']));
     await section.screenshot({ path: join(ARTIFACTS, 'reference-comune.png') });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    for (const target of PAGES) {
+      it(`${target.name} at ${viewport.width}×${viewport.height}: no sideways scroll, charts inside their panels with labels ≥ 11 px, no serious or critical axe violation`, async () => {
+        const { page, problems } = await openPage(viewport);
+        await page.goto(`${base}${target.path}`, { waitUntil: 'networkidle' });
+        await page.locator(target.ready).first().waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        const charts = await page.locator('svg.chart').evaluateAll((svgs) =>
+          svgs.map((svg) => ({
+            width: svg.getBoundingClientRect().width,
+            panel: svg.closest('.chart-box')!.getBoundingClientRect().width,
+            smallestLabel: Math.min(...[...svg.querySelectorAll('text')].map((t) => t.getBoundingClientRect().height > 0 ? parseFloat(getComputedStyle(t).fontSize) * (svg.getBoundingClientRect().width / (svg as SVGSVGElement).viewBox.baseVal.width) : 99)),
+          })),
+        );
+        if (target.name === 'comune-roma') expect(charts).toHaveLength(2);
+        for (const c of charts) {
+          expect(c.width).toBeLessThanOrEqual(c.panel + 0.5);
+          expect(c.smallestLabel).toBeGreaterThanOrEqual(11);
+        }
+        await page.addScriptTag({ path: AXE });
+        const violations = await page.evaluate(async () => {
+          const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+          return (await axe.run(document)).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+        });
+        expect(violations).toEqual([]);
+        await page.screenshot({ path: join(ARTIFACTS, `${target.name}-${size}.png`) });
+        expect(problems).toEqual([]);
+        await page.close();
+        // axe walks all 7,896 paths of the map: about 1 minute on a loaded 2-core machine.
+      }, target.name === 'mappa' ? 300_000 : undefined);
+    }
+  }
+
+  it('draws all 7,896 comuni on the map, coloured, with a legend that states unit, period and source; hovering shows a value and a click opens the panel', async () => {
+    const { page, problems } = await openPage(VIEWPORTS.telefono);
+    await page.goto(`${base}/mappa.html`, { waitUntil: 'networkidle' });
+    await page.locator('#mappa[aria-busy="false"] svg.map').waitFor();
+    const codes = (await readBuilt<{ codici: string[] }>('/mappa/indicatori.json')).codici;
+    expect(codes).toHaveLength(7896);
+    expect(await page.locator('#mappa path.comune').count()).toBe(7896);
+    expect(await page.locator('#mappa path.comune:not([fill])').count()).toBe(0);
+    await page.selectOption('#mappa-indicatore', 'reddito-medio');
+    await expect(page.locator('#mappa-legenda').textContent()).resolves.toMatch(/in euro · anno d'imposta \d{4} · fonte: MEF/);
+    // Zoom to Lazio, then point at Roma and click it.
+    await page.selectOption('#mappa-regione', '12');
+    const roma = page.locator(`path[data-codice="${ROMA}"]`);
+    await roma.hover();
+    await expect(page.locator('#mappa-dettaglio').textContent()).resolves.toMatch(/^Roma \(RM\): [\d.]+ €/);
+    await roma.click();
+    await page.locator('#comune h2', { hasText: 'Roma' }).waitFor();
+    await page.locator('#comune #grafico-popolazione svg.chart').waitFor();
+    expect(page.url()).toBe(`${base}/mappa.html#comune-${ROMA}`);
+    await page.screenshot({ path: join(ARTIFACTS, 'mappa-roma-telefono.png') });
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -40,6 +40,9 @@ async function sumOverComuni(resource: string, count: (body: never) => number): 
 
 describe.skipIf(!hasRealBuild)(`public/dati, the bulk dataset${REAL_DATA}`, () => {
   let pkg: { resources: Resource[]; licenses: unknown[]; sources: unknown[] };
+  /** The CSV resources (the boundaries TopoJSON is a resource too, but not a table). */
+  let tabular: Resource[];
+  const fileBytes = new Map<string, Buffer>();
   const tables = new Map<string, TableRead>();
   const csvBytes = new Map<string, Buffer>();
   /** Rows kept for the value checks: Roma and Milano. */
@@ -48,15 +51,18 @@ describe.skipIf(!hasRealBuild)(`public/dati, the bulk dataset${REAL_DATA}`, () =
 
   beforeAll(async () => {
     pkg = JSON.parse(await readFile(join(DATI(), 'datapackage.json'), 'utf8'));
-    for (const r of pkg.resources) {
-      const bytes = await readFile(join(DATI(), r.path));
+    tabular = pkg.resources.filter((r) => (r as { type?: string }).type === 'table');
+    for (const r of pkg.resources) fileBytes.set(r.path, await readFile(join(DATI(), r.path)));
+    for (const r of tabular) {
+      const bytes = fileBytes.get(r.path)!;
       csvBytes.set(r.path, bytes);
       tables.set(r.name, readTable(bytes.toString('utf8'), r.schema, keep));
     }
   });
 
-  it('has one CSV per domain, the descriptor and the zip, and nothing else', async () => {
-    expect(pkg.resources.map((r) => r.name)).toEqual(['comuni', 'demografia', 'redditi', 'ambiente', 'aria', 'servizi', 'sicurezza', 'qualita-vita']);
+  it('has one CSV per domain, the boundaries TopoJSON, the descriptor and the zip, and nothing else', async () => {
+    expect(tabular.map((r) => r.name)).toEqual(['comuni', 'demografia', 'redditi', 'ambiente', 'aria', 'servizi', 'sicurezza', 'qualita-vita']);
+    expect(pkg.resources.map((r) => r.name)).toEqual([...tabular.map((r) => r.name), 'confini-comuni-2025']);
     const files = (await readdir(DATI())).sort();
     expect(files).toEqual([...pkg.resources.map((r) => r.path), 'comuni-italiani-dati.zip', 'datapackage.json'].sort());
   });
@@ -71,11 +77,11 @@ describe.skipIf(!hasRealBuild)(`public/dati, the bulk dataset${REAL_DATA}`, () =
 
   it('documents every column (description; unit for numbers) and names the sources, licences and attribution of every resource', () => {
     for (const r of pkg.resources) {
-      for (const f of r.schema.fields) {
+      for (const f of r.schema?.fields ?? []) {
         expect(f.description?.length ?? 0, `${r.name}.${f.name}`).toBeGreaterThan(10);
         if (f.type === 'number' || f.type === 'integer') expect(f.unit, `${r.name}.${f.name}`).toBeTruthy();
       }
-      expect(r.schema.missingValues).toEqual(['']);
+      if (r.schema) expect(r.schema.missingValues).toEqual(['']);
       expect(r.sources.length, r.name).toBeGreaterThan(0);
       for (const s of r.sources) expect(s.attribution, `${r.name}: ${s.title}`).toBeTruthy();
       expect(r.licenses.length, r.name).toBeGreaterThan(0);
@@ -84,12 +90,12 @@ describe.skipIf(!hasRealBuild)(`public/dati, the bulk dataset${REAL_DATA}`, () =
   });
 
   it('every CSV matches its Table Schema: header, types, constraints, unique primary key', () => {
-    for (const r of pkg.resources) expect(tables.get(r.name)!.errors, r.name).toEqual([]);
+    for (const r of tabular) expect(tables.get(r.name)!.errors, r.name).toEqual([]);
   });
 
   it('every codice_istat of every table is a comune of the registry (foreign keys)', () => {
     const registry = tables.get('comuni')!.codes;
-    for (const r of pkg.resources) {
+    for (const r of tabular) {
       for (const fk of r.schema.foreignKeys ?? []) {
         expect(fk).toEqual({ fields: ['codice_istat'], reference: { resource: 'comuni', fields: ['codice_istat'] } });
         const orphans = [...tables.get(r.name)!.codes].filter((c) => !registry.has(c));
@@ -100,17 +106,17 @@ describe.skipIf(!hasRealBuild)(`public/dati, the bulk dataset${REAL_DATA}`, () =
 
   it('states the true size, hash and row count of each file', () => {
     for (const r of pkg.resources) {
-      const bytes = csvBytes.get(r.path)!;
+      const bytes = fileBytes.get(r.path)!;
       expect(r.bytes, r.name).toBe(bytes.byteLength);
       expect(r.hash, r.name).toBe(`sha256:${createHash('sha256').update(bytes).digest('hex')}`);
-      expect(r.righe, r.name).toBe(tables.get(r.name)!.count);
+      if (tables.has(r.name)) expect(r.righe, r.name).toBe(tables.get(r.name)!.count);
     }
   });
 
-  it('zips exactly the CSVs and datapackage.json, byte for byte', async () => {
+  it('zips exactly the resources and datapackage.json, byte for byte', async () => {
     const entries = unzipSync(await readFile(join(DATI(), 'comuni-italiani-dati.zip')));
     expect(Object.keys(entries).sort()).toEqual([...pkg.resources.map((r) => r.path), 'datapackage.json'].sort());
-    for (const r of pkg.resources) expect(Buffer.from(entries[r.path]!).equals(csvBytes.get(r.path)!), r.path).toBe(true);
+    for (const r of pkg.resources) expect(Buffer.from(entries[r.path]!).equals(fileBytes.get(r.path)!), r.path).toBe(true);
     expect(Buffer.from(entries['datapackage.json']!).equals(await readFile(join(DATI(), 'datapackage.json')))).toBe(true);
   });
 

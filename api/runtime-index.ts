@@ -35,7 +35,7 @@ export interface RuntimeIndex {
   search: SearchIndex;
 }
 
-export type RankingKey = 'popolazione' | 'densita' | 'reddito' | 'contribuenti' | 'pm10' | 'pm25' | 'no2' | 'suolo';
+export type RankingKey = 'popolazione' | 'densita' | 'reddito' | 'contribuenti' | 'pm10' | 'pm25' | 'no2' | 'o3' | 'suolo';
 
 export interface RankingColumn {
   indicatore: string;

@@ -18,7 +18,7 @@ import { methodologyDoc } from './methodology.ts';
 import { nationalAverages, nationalYears } from './national-averages.ts';
 import { OutputWriter } from './output.ts';
 import { Progress } from './progress.ts';
-import { buildQualitaVitaRecord, computeQualityIndex, toQualityColumns, type QualityResult } from './quality-index.ts';
+import { buildQualitaVitaRecord, computeQualityIndex, toQualityColumns, type QualityResult } from './quality-index/index.ts';
 import { qualityInputs } from './quality-inputs.ts';
 import { ambienteRecord, comuneRecord, demografiaRecord, redditiRecord } from './render-records.ts';
 import { fonteDoc, provinceDoc, regioniDoc, statusDoc } from './render-meta.ts';

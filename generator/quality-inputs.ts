@@ -1,7 +1,7 @@
 import { provenance, type Provenance } from '../data-sources/lib/source.ts';
 import type { ComuneData, Dataset } from './dataset.ts';
 import { SOURCES } from '../data-sources/index.ts';
-import type { IndicatorValue, QualityInput } from './quality-index.ts';
+import type { IndicatorValue, QualityInput } from './quality-index/index.ts';
 import { round } from '../api/numbers.ts';
 
 const value = (valore: number | null | undefined, anno: number | null, fonte: Provenance | null, motivo?: string): IndicatorValue =>

@@ -8,7 +8,7 @@ import type { Dataset } from './dataset.ts';
 import { fillTemplate, Html, type HtmlValue } from './html.ts';
 import { methodologyDoc } from './methodology.ts';
 import type { OutputWriter } from './output.ts';
-import type { QualityResult } from './quality-index.ts';
+import type { QualityResult } from './quality-index/index.ts';
 import { annateHtml, coperturaHtml, datiHtml, endpointsHtml, fontiHtml, formatBytes, metodologiaHtml, quickstartExamples, quickstartHtml } from './site-content.ts';
 import { DATI_DIR, DATI_ZIP, type DatiFile } from './write-dati.ts';
 

@@ -5,7 +5,7 @@ import { routeById } from '../../api/routes.ts';
 import type { RankingColumn, RankingKey, RuntimeIndex } from '../../api/runtime-index.ts';
 import { Wizard } from '../../api/schemas/qualita.ts';
 import { answerWizard, BUDGET_MODEL, budgetModel, costBand, explain, POPULATION_BANDS, PRIORITY_SHARE, PRIORITY_WEIGHTS, type Priorita } from '../../api/wizard.ts';
-import { computeQualityIndex, DIMENSION_WEIGHTS, QUALITY_DIMENSIONS, toQualityColumns, type IndicatorDefinition, type QualityInput } from '../../generator/quality-index.ts';
+import { computeQualityIndex, DIMENSION_WEIGHTS, QUALITY_DIMENSIONS, toQualityColumns, type IndicatorDefinition, type QualityInput } from '../../generator/quality-index/index.ts';
 
 const ROUTE = routeById('qualita.wizard');
 const DIMS = QUALITY_DIMENSIONS;
@@ -51,7 +51,7 @@ const ROWS: Row[] = [
 
 function makeIndex(rows: Row[], qualita?: RuntimeIndex['qualita']): RuntimeIndex {
   const emptyRanking = (indicatore: string): RankingColumn => ({ indicatore, descrizione: '', unita: '', anno: null, motivo_esclusi: '', metodo: null, fonti: [], valori: rows.map(() => null) });
-  const keys: RankingKey[] = ['popolazione', 'densita', 'reddito', 'contribuenti', 'pm10', 'pm25', 'no2', 'suolo'];
+  const keys: RankingKey[] = ['popolazione', 'densita', 'reddito', 'contribuenti', 'pm10', 'pm25', 'no2', 'o3', 'suolo'];
   return {
     versione_dati: 'test',
     fonti: [],

@@ -19,7 +19,7 @@ import {
   toQualityColumns,
   type IndicatorDefinition,
   type QualityInput,
-} from '../../generator/quality-index.ts';
+} from '../../generator/quality-index/index.ts';
 
 const FONTE: Provenance = {
   fonte: 'test-fonte',

@@ -1,0 +1,202 @@
+import type { Provenance } from '../../data-sources/lib/source.ts';
+import type { QualityDimension } from '../../api/runtime-index.ts';
+import { DEFAULT_MAX_DISTANCE_KM } from '../attribute-air.ts';
+
+export type { QualityDimension };
+
+export const QUALITY_DIMENSIONS: readonly QualityDimension[] = ['reddito', 'ambiente', 'servizi', 'demografia', 'sicurezza'];
+
+export const DIMENSION_NAMES: Readonly<Record<QualityDimension, string>> = {
+  reddito: 'Reddito',
+  ambiente: 'Ambiente',
+  servizi: 'Servizi',
+  demografia: 'Demografia',
+  sicurezza: 'Sicurezza',
+};
+
+/** SPEC.md: income 30%, environment 25%, services 20%, demographics 15%, safety 10%. */
+export const DIMENSION_WEIGHTS: Readonly<Record<QualityDimension, number>> = {
+  reddito: 0.3,
+  ambiente: 0.25,
+  servizi: 0.2,
+  demografia: 0.15,
+  sicurezza: 0.1,
+};
+
+export type Direzione = 'maggiore_migliore' | 'minore_migliore';
+
+export interface IndicatorDefinition {
+  id: string;
+  dimensione: QualityDimension;
+  nome: string;
+  unita: string;
+  direzione: Direzione;
+  livello: 'comune' | 'provincia';
+  descrizione: string;
+  /** Relative weight inside the dimension (default 1); published in the methodology. */
+  peso?: number;
+}
+
+export interface IndicatorValue {
+  valore: number | null;
+  anno: number | null;
+  fonte: Provenance | null;
+  motivo_mancante?: string;
+}
+
+export interface QualityInput {
+  codice_istat: string;
+  /** Region code (ISTAT, e.g. "01"): the regional rank groups on it. */
+  regione: string;
+  popolazione: number | null;
+  contribuenti: number | null;
+  indicatori: Record<string, IndicatorValue>;
+}
+
+/**
+ * The default indicator set. Ids are fixed: the integration code fills values under them.
+ * Inside a dimension each indicator weighs 1, except where two indicators measure the same
+ * theme and share one unit (land consumption: comune 2015 and provincia 2024; hospitals:
+ * beds in the comune and driving time in the province), so no theme counts twice.
+ */
+export const QUALITY_INDICATORS: IndicatorDefinition[] = [
+  {
+    id: 'reddito_medio_euro',
+    dimensione: 'reddito',
+    nome: 'Reddito medio',
+    unita: 'euro per contribuente',
+    direzione: 'maggiore_migliore',
+    livello: 'comune',
+    descrizione: 'Reddito complessivo IRPEF medio per contribuente (reddito complessivo / contribuenti), MEF – Dipartimento delle Finanze, anno d\'imposta predefinito.',
+  },
+  {
+    id: 'quota_contribuenti_sotto_10000',
+    dimensione: 'reddito',
+    nome: 'Contribuenti con reddito fino a 10.000 euro',
+    unita: '% dei contribuenti',
+    direzione: 'minore_migliore',
+    livello: 'comune',
+    descrizione: 'Quota dei contribuenti con reddito complessivo fino a 10.000 euro (scaglioni MEF "minore o uguale a zero" e "da 0 a 10.000"): diffusione dei redditi bassi.',
+  },
+  {
+    id: 'contribuenti_per_abitante',
+    dimensione: 'reddito',
+    nome: 'Contribuenti per abitante',
+    unita: 'contribuenti per abitante',
+    direzione: 'maggiore_migliore',
+    livello: 'comune',
+    descrizione: 'Contribuenti IRPEF diviso residenti: quota della popolazione con un reddito dichiarato (lavoro, pensione, altro).',
+  },
+  {
+    id: 'pm10_ug_m3',
+    dimensione: 'ambiente',
+    nome: 'PM10, media annua',
+    unita: 'µg/m³',
+    direzione: 'minore_migliore',
+    livello: 'comune',
+    descrizione: `Media annua di PM10 delle stazioni ISPRA nel comune o, in mancanza, della stazione valida più vicina entro ${DEFAULT_MAX_DISTANCE_KM} km (attribuzione descritta nella metodologia della qualità dell'aria).`,
+  },
+  {
+    id: 'no2_ug_m3',
+    dimensione: 'ambiente',
+    nome: 'NO2, media annua',
+    unita: 'µg/m³',
+    direzione: 'minore_migliore',
+    livello: 'comune',
+    descrizione: 'Media annua di biossido di azoto delle stazioni ISPRA, attribuita come il PM10.',
+  },
+  {
+    id: 'suolo_consumato_m2_per_abitante',
+    dimensione: 'ambiente',
+    nome: 'Suolo consumato pro capite',
+    unita: 'm² per abitante',
+    direzione: 'minore_migliore',
+    livello: 'comune',
+    descrizione: 'Suolo consumato per abitante, ISPRA 2015 tramite Urban Index (DIPE): l\'unico dato di consumo di suolo per comune.',
+    peso: 0.5,
+  },
+  {
+    id: 'suolo_consumato_percentuale_provincia',
+    dimensione: 'ambiente',
+    nome: 'Suolo consumato nella provincia',
+    unita: '% della superficie provinciale',
+    direzione: 'minore_migliore',
+    livello: 'provincia',
+    descrizione: 'Percentuale di suolo consumato sulla superficie della provincia, ISPRA (dato provinciale: stesso valore per tutti i comuni della provincia).',
+    peso: 0.5,
+  },
+  {
+    id: 'tempo_polo_servizi_minuti',
+    dimensione: 'servizi',
+    nome: 'Tempo dal polo di servizi',
+    unita: 'minuti',
+    direzione: 'minore_migliore',
+    livello: 'comune',
+    descrizione: 'Tempo medio di percorrenza stradale verso il polo più vicino che offre istruzione secondaria, ospedale con DEA e stazione ferroviaria (ISTAT, Mappa Aree Interne 2020); 0 per i poli.',
+  },
+  {
+    id: 'farmacie_per_1000_abitanti',
+    dimensione: 'servizi',
+    nome: 'Farmacie',
+    unita: 'farmacie ogni 1.000 abitanti',
+    direzione: 'maggiore_migliore',
+    livello: 'comune',
+    descrizione: 'Farmacie ordinarie ogni 1.000 abitanti (Urban Index DIPE, 2011).',
+  },
+  {
+    id: 'posti_letto_ospedalieri_per_1000_abitanti',
+    dimensione: 'servizi',
+    nome: 'Posti letto ospedalieri',
+    unita: 'posti letto ogni 1.000 abitanti',
+    direzione: 'maggiore_migliore',
+    livello: 'comune',
+    descrizione: 'Posti letto ordinari degli ospedali situati nel comune ogni 1.000 abitanti (Urban Index DIPE, 2011); 0 dove nel comune non c\'è un ospedale.',
+    peso: 0.5,
+  },
+  {
+    id: 'popolazione_esclusa_banda_larga_pct',
+    dimensione: 'servizi',
+    nome: 'Popolazione senza banda larga',
+    unita: '% della popolazione',
+    direzione: 'minore_migliore',
+    livello: 'comune',
+    descrizione: 'Quota della popolazione esclusa dalla banda larga da rete fissa e mobile (Urban Index DIPE, 2013).',
+  },
+  {
+    id: 'tempo_ospedale_provincia_minuti',
+    dimensione: 'servizi',
+    nome: 'Tempo di guida verso l\'ospedale',
+    unita: 'minuti',
+    direzione: 'minore_migliore',
+    livello: 'provincia',
+    descrizione: 'Tempo di guida verso l\'ospedale più vicino per la popolazione della provincia (Eurostat GISCO, rete stradale 2023; dato provinciale).',
+    peso: 0.5,
+  },
+  {
+    id: 'variazione_popolazione_annua_pct',
+    dimensione: 'demografia',
+    nome: 'Variazione annua della popolazione',
+    unita: '% annuo',
+    direzione: 'maggiore_migliore',
+    livello: 'comune',
+    descrizione: 'Variazione percentuale media annua della popolazione residente negli anni disponibili: la crescita come segno di attrattività.',
+  },
+  {
+    id: 'indice_vecchiaia',
+    dimensione: 'demografia',
+    nome: 'Indice di vecchiaia',
+    unita: 'residenti di 65 anni e più ogni 100 under 15',
+    direzione: 'minore_migliore',
+    livello: 'comune',
+    descrizione: 'Residenti di 65 anni e più ogni 100 residenti sotto i 15 anni; può mancare dove la popolazione per età non è disponibile.',
+  },
+  {
+    id: 'delitti_per_1000_abitanti_provincia',
+    dimensione: 'sicurezza',
+    nome: 'Delitti denunciati',
+    unita: 'delitti ogni 1.000 abitanti',
+    direzione: 'minore_migliore',
+    livello: 'provincia',
+    descrizione: 'Delitti denunciati dalle forze di polizia all\'autorità giudiziaria ogni 1.000 abitanti della provincia, anno più recente disponibile (dato provinciale: stesso valore per tutti i comuni della provincia).',
+  },
+];

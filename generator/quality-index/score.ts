@@ -1,0 +1,239 @@
+import type { Provenance } from '../../data-sources/lib/source.ts';
+import type { Sensibilita, MetodologiaQualita } from '../../api/schemas/qualita.ts';
+import type { QualityColumns } from '../../api/runtime-index.ts';
+import { BUDGET_MODEL } from '../../api/wizard.ts';
+import { formatInteger, round } from '../../api/numbers.ts';
+import { QUALITY_DIMENSIONS, type IndicatorDefinition, type QualityDimension, type QualityInput } from './indicators.ts';
+import { normalisationParams, normaliseValue, type NormalisationParams } from './normalise.ts';
+
+
+/**
+ * Below this many IRPEF taxpayers the income figures of a comune rest on a handful of
+ * returns: one income of 1 million euro moves the average by 10,000 euro or more, i.e. by
+ * an amount of the order of the average itself, so the reddito dimension is flagged as unreliable.
+ */
+export const FEW_TAXPAYERS_THRESHOLD = 100;
+
+export type QualityFlagCode = 'pochi_contribuenti' | 'dimensioni_senza_dati';
+
+export const QUALITY_FLAGS: Readonly<Record<QualityFlagCode, { descrizione: string; soglia: number | null }>> = {
+  pochi_contribuenti: {
+    descrizione: `Meno di ${FEW_TAXPAYERS_THRESHOLD} contribuenti IRPEF: reddito medio e quote di reddito dipendono da poche dichiarazioni (un solo reddito di 1 milione di euro sposta la media di almeno ${formatInteger(1_000_000 / FEW_TAXPAYERS_THRESHOLD)} euro), la dimensione reddito è poco affidabile.`,
+    soglia: FEW_TAXPAYERS_THRESHOLD,
+  },
+  dimensioni_senza_dati: {
+    descrizione: 'Almeno una dimensione non ha alcun indicatore per il comune: il totale è calcolato sulle altre, con i pesi riproporzionati.',
+    soglia: null,
+  },
+};
+
+
+export interface IndicatorScore {
+  id: string;
+  valore: number | null;
+  anno: number | null;
+  fonte: Provenance | null;
+  normalizzato: number | null;
+  /** Effective weight in the dimension for this comune (0 when missing), 4 decimals. */
+  peso_nella_dimensione: number;
+  motivo_mancante: string | null;
+}
+
+export interface DimensionScore {
+  punteggio: number | null;
+  peso_nominale: number;
+  peso_effettivo: number;
+  copertura: { disponibili: number; definiti: number; quota: number; quota_peso: number };
+  motivo_mancante: string | null;
+  indicatori: IndicatorScore[];
+}
+
+export interface QualityFlag {
+  codice: QualityFlagCode;
+  descrizione: string;
+}
+
+export interface ComuneQuality {
+  codice_istat: string;
+  regione: string;
+  popolazione: number | null;
+  contribuenti: number | null;
+  /** The wizard's budget proxy (BUDGET_MODEL.indicatore), kept whether or not it is an index indicator. */
+  reddito_medio_euro: number | null;
+  punteggio: number | null;
+  posizione_nazionale: number | null;
+  posizione_regionale: number | null;
+  dimensioni: Record<QualityDimension, DimensionScore>;
+  avvisi: QualityFlag[];
+}
+
+export type SensitivityResult = Sensibilita;
+
+export interface QualityResult {
+  pesi: Record<QualityDimension, number>;
+  definizioni: IndicatorDefinition[];
+  /** Same order as the inputs. */
+  comuni: ComuneQuality[];
+  classificati: number;
+  classificati_per_regione: Record<string, number>;
+  normalizzazione: NormalisationParams[];
+  mediane_dimensioni: Record<QualityDimension, number | null>;
+  soglie_budget: QualityColumns['soglie_budget'] | null;
+  sensibilita: SensitivityResult | null;
+  metodologia: MetodologiaQualita;
+}
+
+export interface QualityOptions {
+  /** Compute the ±5-point sensitivity of the top 100 (default true). */
+  sensibilita?: boolean;
+}
+
+const MOTIVO_NON_FORNITO = 'Indicatore non disponibile per questo comune nelle fonti.';
+const MOTIVO_COSTANTE = 'L\'indicatore ha lo stesso valore per tutti i comuni: non distingue e non entra nel punteggio.';
+const MOTIVO_DIMENSIONE = 'Nessun indicatore della dimensione ha un valore per questo comune: la dimensione è esclusa e i pesi delle altre sono riproporzionati.';
+export const MOTIVO_TOTALE = 'Nessuna dimensione dell\'indice ha dati per questo comune: il punteggio non è calcolato e il comune non è in classifica.';
+
+
+/** Σ w·s / Σ w over the entries with a score and a positive weight; null when none. */
+export function weightedMean(scores: readonly (number | null)[], weights: readonly number[]): number | null {
+  let num = 0;
+  let den = 0;
+  for (let k = 0; k < scores.length; k++) {
+    const s = scores[k];
+    const w = weights[k]!;
+    if (s == null || !(w > 0)) continue;
+    num += w * s;
+    den += w;
+  }
+  return den > 0 ? round(num / den, 1) : null;
+}
+
+function validate(definitions: readonly IndicatorDefinition[], weights: Readonly<Record<QualityDimension, number>>): void {
+  const ids = new Set<string>();
+  for (const def of definitions) {
+    if (ids.has(def.id)) throw new Error(`quality index: indicator "${def.id}" defined twice`);
+    ids.add(def.id);
+    if (!QUALITY_DIMENSIONS.includes(def.dimensione)) throw new Error(`quality index: indicator "${def.id}" has unknown dimension "${def.dimensione}"`);
+    if (def.peso !== undefined && !(def.peso > 0 && Number.isFinite(def.peso))) throw new Error(`quality index: indicator "${def.id}" has weight ${def.peso}; it must be positive`);
+  }
+  let sum = 0;
+  for (const d of QUALITY_DIMENSIONS) {
+    const w = weights[d];
+    if (!(w >= 0 && Number.isFinite(w))) throw new Error(`quality index: weight of ${d} is ${w}`);
+    sum += w;
+  }
+  if (Math.abs(sum - 1) > 1e-9) throw new Error(`quality index: dimension weights sum to ${sum}, not 1`);
+}
+
+export const indicatorWeight = (def: IndicatorDefinition) => def.peso ?? 1;
+
+/** The national order: positions with a total, score descending, codice_istat ascending. */
+export function rankOrder(totals: readonly (number | null)[], codici: readonly string[]): number[] {
+  const rows: number[] = [];
+  for (let i = 0; i < totals.length; i++) if (totals[i] != null) rows.push(i);
+  return rows.sort((a, b) => totals[b]! - totals[a]! || (codici[a]! < codici[b]! ? -1 : codici[a]! > codici[b]! ? 1 : 0));
+}
+
+interface Scored {
+  comuni: ComuneQuality[];
+  /** Dimension scores per dimension (QUALITY_DIMENSIONS order), per comune. */
+  dimScores: (number | null)[][];
+  normalizzazione: NormalisationParams[];
+}
+
+export function scoreAll(inputs: readonly QualityInput[], definitions: readonly IndicatorDefinition[], weights: Readonly<Record<QualityDimension, number>>): Scored {
+  validate(definitions, weights);
+  const seen = new Set<string>();
+  for (const c of inputs) {
+    if (seen.has(c.codice_istat)) throw new Error(`quality index: comune ${c.codice_istat} given twice`);
+    seen.add(c.codice_istat);
+    for (const [id, v] of Object.entries(c.indicatori)) {
+      if (v.valore !== null && !Number.isFinite(v.valore)) throw new Error(`quality index: ${c.codice_istat} ${id} = ${v.valore} is not a finite number`);
+    }
+  }
+
+  const normalizzazione = definitions.map((def) => {
+    const values: number[] = [];
+    for (const c of inputs) {
+      const v = c.indicatori[def.id]?.valore;
+      if (v != null) values.push(v);
+    }
+    return normalisationParams(def, values);
+  });
+  const paramsById = new Map(normalizzazione.map((p) => [p.id, p]));
+  const byDimension = new Map<QualityDimension, IndicatorDefinition[]>(QUALITY_DIMENSIONS.map((d) => [d, definitions.filter((def) => def.dimensione === d)]));
+  const dimWeights = QUALITY_DIMENSIONS.map((d) => weights[d]);
+  const dimScores: (number | null)[][] = QUALITY_DIMENSIONS.map(() => []);
+
+  const comuni = inputs.map((input, i): ComuneQuality => {
+    const dimensioni = {} as Record<QualityDimension, DimensionScore>;
+    QUALITY_DIMENSIONS.forEach((d, k) => {
+      const defs = byDimension.get(d)!;
+      const rows = defs.map((def) => {
+        const v = input.indicatori[def.id];
+        const valore = v?.valore ?? null;
+        const params = paramsById.get(def.id)!;
+        const normalizzato = valore === null ? null : normaliseValue(valore, params);
+        const motivo = valore === null ? (v?.motivo_mancante ?? MOTIVO_NON_FORNITO) : normalizzato === null ? MOTIVO_COSTANTE : null;
+        return { def, valore, anno: v?.anno ?? null, fonte: v?.fonte ?? null, normalizzato, motivo };
+      });
+      const nominal = rows.map((r) => indicatorWeight(r.def));
+      const nominalSum = nominal.reduce((a, b) => a + b, 0);
+      const availableSum = rows.reduce((a, r, j) => a + (r.normalizzato === null ? 0 : nominal[j]!), 0);
+      const punteggio = weightedMean(
+        rows.map((r) => r.normalizzato),
+        nominal,
+      );
+      dimScores[k]![i] = punteggio;
+      const disponibili = rows.filter((r) => r.normalizzato !== null).length;
+      dimensioni[d] = {
+        punteggio,
+        peso_nominale: weights[d],
+        peso_effettivo: 0, // set below, once the available dimensions are known
+        copertura: {
+          disponibili,
+          definiti: rows.length,
+          quota: rows.length === 0 ? 0 : round(disponibili / rows.length, 3),
+          quota_peso: nominalSum === 0 ? 0 : round(availableSum / nominalSum, 3),
+        },
+        motivo_mancante: punteggio === null ? MOTIVO_DIMENSIONE : null,
+        indicatori: rows.map((r, j) => ({
+          id: r.def.id,
+          valore: r.valore,
+          anno: r.anno,
+          fonte: r.fonte,
+          normalizzato: r.normalizzato,
+          peso_nella_dimensione: r.normalizzato === null || availableSum === 0 ? 0 : round(nominal[j]! / availableSum, 4),
+          motivo_mancante: r.motivo,
+        })),
+      };
+    });
+    const scores = QUALITY_DIMENSIONS.map((d) => dimensioni[d].punteggio);
+    const punteggio = weightedMean(scores, dimWeights);
+    const availableWeight = QUALITY_DIMENSIONS.reduce((a, d) => a + (dimensioni[d].punteggio === null ? 0 : weights[d]), 0);
+    for (const d of QUALITY_DIMENSIONS) {
+      dimensioni[d].peso_effettivo = dimensioni[d].punteggio === null || availableWeight === 0 ? 0 : round(weights[d] / availableWeight, 4);
+    }
+    const avvisi: QualityFlag[] = [];
+    if (input.contribuenti != null && input.contribuenti < FEW_TAXPAYERS_THRESHOLD) {
+      avvisi.push({ codice: 'pochi_contribuenti', descrizione: `${input.contribuenti} contribuenti. ${QUALITY_FLAGS.pochi_contribuenti.descrizione}` });
+    }
+    const missingDims = QUALITY_DIMENSIONS.filter((d) => dimensioni[d].punteggio === null);
+    if (punteggio !== null && missingDims.length > 0) {
+      avvisi.push({ codice: 'dimensioni_senza_dati', descrizione: `Nessun dato per ${missingDims.join(', ')}: il totale è calcolato sulle altre dimensioni, con i pesi riproporzionati.` });
+    }
+    return {
+      codice_istat: input.codice_istat,
+      regione: input.regione,
+      popolazione: input.popolazione,
+      contribuenti: input.contribuenti,
+      reddito_medio_euro: input.indicatori[BUDGET_MODEL.indicatore]?.valore ?? null,
+      punteggio,
+      posizione_nazionale: null,
+      posizione_regionale: null,
+      dimensioni,
+      avvisi,
+    };
+  });
+  return { comuni, dimScores, normalizzazione };
+}

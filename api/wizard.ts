@@ -12,7 +12,7 @@
  */
 import { canonicalUrl } from './envelope.ts';
 import { comuneRef, resolveRegione } from './lists.ts';
-import { formatInteger, round } from './numbers.ts';
+import { decimalRound, formatInteger } from './numbers.ts';
 import { sortedIndexOf } from './sorted.ts';
 import type { ParamValues } from './params.ts';
 import type { RouteSpec } from './routes.ts';
@@ -203,7 +203,7 @@ export function answerWizard(index: RuntimeIndex, route: RouteSpec, values: Para
       senzaPunteggio++;
       continue;
     }
-    const score = round(num / den, 1);
+    const score = decimalRound(num / den, 1);
     totale++;
     const size = topPos.length;
     if (size === limit && score <= topScore[size - 1]!) continue;

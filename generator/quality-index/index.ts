@@ -19,7 +19,7 @@ import { BUDGET_MODEL } from '../../api/wizard.ts';
 import { DIMENSION_WEIGHTS, QUALITY_DIMENSIONS, QUALITY_INDICATORS, type IndicatorDefinition, type QualityDimension, type QualityInput } from './indicators.ts';
 import { quantile } from './normalise.ts';
 import { rankOrder, scoreAll, type QualityOptions, type QualityResult } from './score.ts';
-import { sensitivityFromDimensionScores } from './sensitivity.ts';
+import { provincialAnalysis, sensitivityFromDimensionScores } from './sensitivity.ts';
 import { buildMethodology } from './methodology.ts';
 import { budgetThresholds } from './record.ts';
 
@@ -35,7 +35,8 @@ export function computeQualityIndex(
   weights: Readonly<Record<QualityDimension, number>> = DIMENSION_WEIGHTS,
   options: QualityOptions = {},
 ): QualityResult {
-  const { comuni, dimScores, normalizzazione } = scoreAll(inputs, definitions, weights);
+  const scored = scoreAll(inputs, definitions, weights);
+  const { comuni, dimScores, normalizzazione } = scored;
   const codici = comuni.map((c) => c.codice_istat);
 
   const order = rankOrder(
@@ -59,6 +60,7 @@ export function computeQualityIndex(
   const budgetValues = inputs.map((c) => c.indicatori[BUDGET_MODEL.indicatore] ?? { valore: null, anno: null });
   const soglie_budget = budgetThresholds(budgetValues);
   const sensibilita = options.sensibilita === false ? null : sensitivityFromDimensionScores(dimScores, codici, weights);
+  const indicatori_provinciali = options.sensibilita === false ? null : provincialAnalysis(inputs, scored, definitions, weights);
 
   const partial = {
     pesi: { ...weights },
@@ -70,6 +72,7 @@ export function computeQualityIndex(
     mediane_dimensioni: mediane,
     soglie_budget,
     sensibilita,
+    indicatori_provinciali,
   };
   return { ...partial, metodologia: buildMethodology(partial, inputs) };
 }

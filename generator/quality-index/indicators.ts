@@ -35,6 +35,11 @@ export interface IndicatorDefinition {
   descrizione: string;
   /** Relative weight inside the dimension (default 1); published in the methodology. */
   peso?: number;
+  /**
+   * Id of the indicator this one stands in for: it counts only for comuni where that one has
+   * no value (PM10 and NO2 count where PM2.5 is not attributed).
+   */
+  sostituto_di?: string;
 }
 
 export interface IndicatorValue {
@@ -48,18 +53,21 @@ export interface QualityInput {
   codice_istat: string;
   /** Region code (ISTAT, e.g. "01"): the regional rank groups on it. */
   regione: string;
+  /** Province (sigla): province-level indicators are normalised with one value per province. */
+  provincia: string;
   popolazione: number | null;
   contribuenti: number | null;
   indicatori: Record<string, IndicatorValue>;
 }
 
 /**
- * The default indicator set. Ids are fixed: the integration code fills values under them.
- * Inside a dimension each indicator weighs 1, except where two indicators measure the same
- * theme and share one unit (land consumption: comune 2015 and provincia 2024; hospitals:
- * beds in the comune and driving time in the province), so no theme counts twice.
+ * The default indicator set, one block per dimension. Ids are fixed: the integration code
+ * (quality-inputs.ts) fills values under them. Inside a dimension each indicator weighs 1,
+ * except where two indicators measure the same theme and share one unit (land consumption:
+ * comune 2015 and provincia 2024; hospitals: beds in the comune and driving time in the
+ * province), so no theme counts twice.
  */
-export const QUALITY_INDICATORS: IndicatorDefinition[] = [
+const INCOME_INDICATORS: IndicatorDefinition[] = [
   {
     id: 'reddito_medio_euro',
     dimensione: 'reddito',
@@ -87,6 +95,19 @@ export const QUALITY_INDICATORS: IndicatorDefinition[] = [
     livello: 'comune',
     descrizione: 'Contribuenti IRPEF diviso residenti: quota della popolazione con un reddito dichiarato (lavoro, pensione, altro).',
   },
+];
+
+/** Air: PM2.5 where attributed, otherwise PM10 and NO2 (same weight in total); ozone; land. */
+const ENVIRONMENT_INDICATORS: IndicatorDefinition[] = [
+  {
+    id: 'pm25_ug_m3',
+    dimensione: 'ambiente',
+    nome: 'PM2.5, media annua',
+    unita: 'µg/m³',
+    direzione: 'minore_migliore',
+    livello: 'comune',
+    descrizione: `Media annua di PM2.5 delle stazioni ISPRA nel comune o, in mancanza, della stazione valida più vicina entro ${DEFAULT_MAX_DISTANCE_KM} km (attribuzione descritta nella metodologia della qualità dell'aria): l'inquinante con le prove più solide di danno alla salute. Dove è attribuito sostituisce PM10 e NO2.`,
+  },
   {
     id: 'pm10_ug_m3',
     dimensione: 'ambiente',
@@ -94,7 +115,9 @@ export const QUALITY_INDICATORS: IndicatorDefinition[] = [
     unita: 'µg/m³',
     direzione: 'minore_migliore',
     livello: 'comune',
-    descrizione: `Media annua di PM10 delle stazioni ISPRA nel comune o, in mancanza, della stazione valida più vicina entro ${DEFAULT_MAX_DISTANCE_KM} km (attribuzione descritta nella metodologia della qualità dell'aria).`,
+    descrizione: 'Media annua di PM10 delle stazioni ISPRA, attribuita come il PM2.5. Conta solo dove il PM2.5 manca, insieme all\'NO2, con metà del peso del PM2.5 ciascuno.',
+    peso: 0.5,
+    sostituto_di: 'pm25_ug_m3',
   },
   {
     id: 'no2_ug_m3',
@@ -103,7 +126,20 @@ export const QUALITY_INDICATORS: IndicatorDefinition[] = [
     unita: 'µg/m³',
     direzione: 'minore_migliore',
     livello: 'comune',
-    descrizione: 'Media annua di biossido di azoto delle stazioni ISPRA, attribuita come il PM10.',
+    descrizione: 'Media annua di biossido di azoto delle stazioni ISPRA, attribuita come il PM2.5. Conta solo dove il PM2.5 manca, insieme al PM10, con metà del peso del PM2.5 ciascuno.',
+    peso: 0.5,
+    sostituto_di: 'pm25_ug_m3',
+  },
+  {
+    id: 'o3_giorni_mm8_over_120',
+    dimensione: 'ambiente',
+    nome: 'Ozono, giorni oltre l\'obiettivo a lungo termine',
+    unita: 'giorni',
+    direzione: 'minore_migliore',
+    livello: 'comune',
+    descrizione:
+      'Giorni in cui la media mobile massima giornaliera su 8 ore dell\'ozono ha superato 120 µg/m³ (obiettivo a lungo termine per la salute, ISPRA), stazioni attribuite come il PM2.5. Peso 0,5: l\'ozono è un inquinante regionale ed estivo, con effetti a lungo termine meno documentati di quelli del particolato.',
+    peso: 0.5,
   },
   {
     id: 'suolo_consumato_m2_per_abitante',
@@ -125,6 +161,9 @@ export const QUALITY_INDICATORS: IndicatorDefinition[] = [
     descrizione: 'Percentuale di suolo consumato sulla superficie della provincia, ISPRA (dato provinciale: stesso valore per tutti i comuni della provincia).',
     peso: 0.5,
   },
+];
+
+const SERVICES_INDICATORS: IndicatorDefinition[] = [
   {
     id: 'tempo_polo_servizi_minuti',
     dimensione: 'servizi',
@@ -172,6 +211,10 @@ export const QUALITY_INDICATORS: IndicatorDefinition[] = [
     descrizione: 'Tempo di guida verso l\'ospedale più vicino per la popolazione della provincia (Eurostat GISCO, rete stradale 2023; dato provinciale).',
     peso: 0.5,
   },
+];
+
+/** DEMOGRAPHIC DIMENSION (its inputs: the demographic part of ../quality-inputs.ts). */
+const DEMOGRAPHIC_INDICATORS: IndicatorDefinition[] = [
   {
     id: 'variazione_popolazione_annua_pct',
     dimensione: 'demografia',
@@ -190,6 +233,9 @@ export const QUALITY_INDICATORS: IndicatorDefinition[] = [
     livello: 'comune',
     descrizione: 'Residenti di 65 anni e più ogni 100 residenti sotto i 15 anni; può mancare dove la popolazione per età non è disponibile.',
   },
+];
+
+const SAFETY_INDICATORS: IndicatorDefinition[] = [
   {
     id: 'delitti_per_1000_abitanti_provincia',
     dimensione: 'sicurezza',
@@ -200,3 +246,12 @@ export const QUALITY_INDICATORS: IndicatorDefinition[] = [
     descrizione: 'Delitti denunciati dalle forze di polizia all\'autorità giudiziaria ogni 1.000 abitanti della provincia, anno più recente disponibile (dato provinciale: stesso valore per tutti i comuni della provincia).',
   },
 ];
+
+export const QUALITY_INDICATORS: IndicatorDefinition[] = [...INCOME_INDICATORS, ...ENVIRONMENT_INDICATORS, ...SERVICES_INDICATORS, ...DEMOGRAPHIC_INDICATORS, ...SAFETY_INDICATORS];
+
+/**
+ * Province-level indicators carry the same value for every comune of a province, so they
+ * cannot tell its comuni apart. In a dimension that also has comune-level indicators they
+ * weigh together at most this share of the weight available to a comune.
+ */
+export const PROVINCIAL_SHARE_MAX = 0.2;

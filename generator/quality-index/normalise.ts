@@ -1,4 +1,4 @@
-import { round } from '../../api/numbers.ts';
+import { decimalRound, round } from '../../api/numbers.ts';
 import type { Direzione, IndicatorDefinition, QualityDimension } from './indicators.ts';
 
 /** Clip percentiles of the normalisation (percent). */
@@ -10,6 +10,8 @@ export interface NormalisationParams {
   direzione: Direzione;
   livello: 'comune' | 'provincia';
   metodo: 'min_max_percentili' | 'min_max' | 'costante' | 'nessun_dato';
+  /** What one value stands for: a comune, or a province (province-level indicators, each province once). */
+  base: 'comuni' | 'province';
   n_valori: number;
   percentile_basso: number;
   percentile_alto: number;
@@ -30,13 +32,19 @@ export function quantile(sorted: readonly number[], p: number): number {
   return sorted[lo]! + (h - lo) * (sorted[hi]! - sorted[lo]!);
 }
 
-/** Normalisation bounds of one indicator from the values of the comuni that have it. */
-export function normalisationParams(def: IndicatorDefinition, values: readonly number[]): NormalisationParams {
+/**
+ * Normalisation bounds of one indicator. `values` has one value per comune, or, with base
+ * 'province', one per province: a provincial figure is an aggregate over a whole province,
+ * so its extremes are real rather than small-number noise and it is scaled between its
+ * minimum and maximum, without clipping (only the best province scores 100).
+ */
+export function normalisationParams(def: IndicatorDefinition, values: readonly number[], perProvince = false): NormalisationParams {
   const base = {
     id: def.id,
     dimensione: def.dimensione,
     direzione: def.direzione,
     livello: def.livello,
+    base: perProvince ? ('province' as const) : ('comuni' as const),
     n_valori: values.length,
     percentile_basso: CLIP_PERCENTILES.basso,
     percentile_alto: CLIP_PERCENTILES.alto,
@@ -47,17 +55,17 @@ export function normalisationParams(def: IndicatorDefinition, values: readonly n
   const massimo = sorted[sorted.length - 1]!;
   const lo = round(quantile(sorted, CLIP_PERCENTILES.basso / 100), 4);
   const hi = round(quantile(sorted, CLIP_PERCENTILES.alto / 100), 4);
-  if (hi > lo) return { ...base, metodo: 'min_max_percentili', valore_basso: lo, valore_alto: hi, minimo, massimo };
+  if (hi > lo && !perProvince) return { ...base, metodo: 'min_max_percentili', valore_basso: lo, valore_alto: hi, minimo, massimo };
   if (massimo > minimo) return { ...base, metodo: 'min_max', valore_basso: minimo, valore_alto: massimo, minimo, massimo };
   return { ...base, metodo: 'costante', valore_basso: null, valore_alto: null, minimo, massimo };
 }
 
-/** 0–100 (100 = best), 1 decimal; null when the indicator cannot discriminate. */
+/** The published formula: 100 × (x − L) / (H − L), or 100 × (H − x) / (H − L), x clipped to [L, H]; 1 decimal. Null when the indicator cannot discriminate. */
 export function normaliseValue(value: number, params: NormalisationParams): number | null {
   const lo = params.valore_basso;
   const hi = params.valore_alto;
   if (lo === null || hi === null || !(hi > lo)) return null;
   const c = Math.min(Math.max(value, lo), hi);
-  const score = params.direzione === 'maggiore_migliore' ? ((c - lo) / (hi - lo)) * 100 : ((hi - c) / (hi - lo)) * 100;
-  return round(score, 1);
+  const score = params.direzione === 'maggiore_migliore' ? (100 * (c - lo)) / (hi - lo) : (100 * (hi - c)) / (hi - lo);
+  return decimalRound(score, 1);
 }

@@ -1,9 +1,9 @@
 import type { Provenance } from '../../data-sources/lib/source.ts';
-import type { Sensibilita, MetodologiaQualita } from '../../api/schemas/qualita.ts';
+import type { IndicatoriProvinciali, Sensibilita, MetodologiaQualita } from '../../api/schemas/qualita.ts';
 import type { QualityColumns } from '../../api/runtime-index.ts';
 import { BUDGET_MODEL } from '../../api/wizard.ts';
-import { formatInteger, round } from '../../api/numbers.ts';
-import { QUALITY_DIMENSIONS, type IndicatorDefinition, type QualityDimension, type QualityInput } from './indicators.ts';
+import { decimalRound, formatInteger, round } from '../../api/numbers.ts';
+import { PROVINCIAL_SHARE_MAX, QUALITY_DIMENSIONS, type IndicatorDefinition, type QualityDimension, type QualityInput } from './indicators.ts';
 import { normalisationParams, normaliseValue, type NormalisationParams } from './normalise.ts';
 
 
@@ -80,6 +80,8 @@ export interface QualityResult {
   mediane_dimensioni: Record<QualityDimension, number | null>;
   soglie_budget: QualityColumns['soglie_budget'] | null;
   sensibilita: SensitivityResult | null;
+  /** Treatment and weight of province-level indicators (null when the sensitivity checks are off). */
+  indicatori_provinciali: IndicatoriProvinciali | null;
   metodologia: MetodologiaQualita;
 }
 
@@ -91,6 +93,8 @@ export interface QualityOptions {
 const MOTIVO_NON_FORNITO = 'Indicatore non disponibile per questo comune nelle fonti.';
 const MOTIVO_COSTANTE = 'L\'indicatore ha lo stesso valore per tutti i comuni: non distingue e non entra nel punteggio.';
 const MOTIVO_DIMENSIONE = 'Nessun indicatore della dimensione ha un valore per questo comune: la dimensione è esclusa e i pesi delle altre sono riproporzionati.';
+export const MOTIVO_SOLO_PROVINCIALI =
+  'La dimensione ha indicatori comunali ma nessuno ha un valore per questo comune: i soli indicatori provinciali, uguali per tutti i comuni della provincia, non bastano a misurarlo. La dimensione è esclusa e i pesi delle altre sono riproporzionati.';
 export const MOTIVO_TOTALE = 'Nessuna dimensione dell\'indice ha dati per questo comune: il punteggio non è calcolato e il comune non è in classifica.';
 
 
@@ -105,7 +109,7 @@ export function weightedMean(scores: readonly (number | null)[], weights: readon
     num += w * s;
     den += w;
   }
-  return den > 0 ? round(num / den, 1) : null;
+  return den > 0 ? decimalRound(num / den, 1) : null;
 }
 
 function validate(definitions: readonly IndicatorDefinition[], weights: Readonly<Record<QualityDimension, number>>): void {
@@ -134,14 +138,70 @@ export function rankOrder(totals: readonly (number | null)[], codici: readonly s
   return rows.sort((a, b) => totals[b]! - totals[a]! || (codici[a]! < codici[b]! ? -1 : codici[a]! > codici[b]! ? 1 : 0));
 }
 
-interface Scored {
+/**
+ * How province-level indicators are treated: 'limitato' is the published method
+ * (normalised over provinces, capped at PROVINCIAL_SHARE_MAX of a mixed dimension, never a
+ * dimension's only data unless the dimension is provincial by definition); 'come_comunali'
+ * is the previous method (treated like comune-level indicators), kept to publish the comparison.
+ */
+export type ProvincialTreatment = 'limitato' | 'come_comunali';
+
+export interface Scored {
   comuni: ComuneQuality[];
   /** Dimension scores per dimension (QUALITY_DIMENSIONS order), per comune. */
   dimScores: (number | null)[][];
   normalizzazione: NormalisationParams[];
+  /** Per comune, the points of its total that come from province-level indicators (unrounded); null without a total. */
+  puntiProvinciali: (number | null)[];
 }
 
-export function scoreAll(inputs: readonly QualityInput[], definitions: readonly IndicatorDefinition[], weights: Readonly<Record<QualityDimension, number>>): Scored {
+/** Σ w·s / Σ w with the weights as published (4 decimals), rounded as published. */
+function dimensionScore(scores: readonly (number | null)[], weights: readonly number[]): number | null {
+  let num = 0;
+  let den = 0;
+  for (let k = 0; k < scores.length; k++) {
+    const s = scores[k];
+    const w = weights[k]!;
+    if (s == null || !(w > 0)) continue;
+    num += w * s;
+    den += w;
+  }
+  return den > 0 ? decimalRound(num / den, 1) : null;
+}
+
+/**
+ * Effective weights of a comune's indicators in one dimension, before rounding: nominal
+ * weights of the indicators with a normalised value; province-level ones scaled down so
+ * that together they are at most PROVINCIAL_SHARE_MAX of the total.
+ */
+function effectiveWeights(defs: readonly IndicatorDefinition[], used: readonly boolean[], treatment: ProvincialTreatment): number[] {
+  const nominal = defs.map((def, j) => (used[j] ? indicatorWeight(def) : 0));
+  if (treatment === 'come_comunali') return nominal;
+  let local = 0;
+  let provincial = 0;
+  defs.forEach((def, j) => (def.livello === 'provincia' ? (provincial += nominal[j]!) : (local += nominal[j]!)));
+  const allowed = (PROVINCIAL_SHARE_MAX / (1 - PROVINCIAL_SHARE_MAX)) * local;
+  if (local === 0 || provincial <= allowed) return nominal;
+  const scale = allowed / provincial;
+  return defs.map((def, j) => (def.livello === 'provincia' ? nominal[j]! * scale : nominal[j]!));
+}
+
+/** Distinct (province, value) pairs: a province-level figure counts once per province. */
+function provinceValues(inputs: readonly QualityInput[], id: string): number[] {
+  const seen = new Map<string, number>();
+  for (const c of inputs) {
+    const v = c.indicatori[id]?.valore;
+    if (v != null) seen.set(`${c.provincia}|${v}`, v);
+  }
+  return [...seen.values()];
+}
+
+export function scoreAll(
+  inputs: readonly QualityInput[],
+  definitions: readonly IndicatorDefinition[],
+  weights: Readonly<Record<QualityDimension, number>>,
+  treatment: ProvincialTreatment = 'limitato',
+): Scored {
   validate(definitions, weights);
   const seen = new Set<string>();
   for (const c of inputs) {
@@ -153,6 +213,7 @@ export function scoreAll(inputs: readonly QualityInput[], definitions: readonly 
   }
 
   const normalizzazione = definitions.map((def) => {
+    if (def.livello === 'provincia' && treatment === 'limitato') return normalisationParams(def, provinceValues(inputs, def.id), true);
     const values: number[] = [];
     for (const c of inputs) {
       const v = c.indicatori[def.id]?.valore;
@@ -164,9 +225,11 @@ export function scoreAll(inputs: readonly QualityInput[], definitions: readonly 
   const byDimension = new Map<QualityDimension, IndicatorDefinition[]>(QUALITY_DIMENSIONS.map((d) => [d, definitions.filter((def) => def.dimensione === d)]));
   const dimWeights = QUALITY_DIMENSIONS.map((d) => weights[d]);
   const dimScores: (number | null)[][] = QUALITY_DIMENSIONS.map(() => []);
+  const puntiProvinciali: (number | null)[] = [];
 
   const comuni = inputs.map((input, i): ComuneQuality => {
     const dimensioni = {} as Record<QualityDimension, DimensionScore>;
+    const provincialShare: number[] = [];
     QUALITY_DIMENSIONS.forEach((d, k) => {
       const defs = byDimension.get(d)!;
       const rows = defs.map((def) => {
@@ -177,15 +240,32 @@ export function scoreAll(inputs: readonly QualityInput[], definitions: readonly 
         const motivo = valore === null ? (v?.motivo_mancante ?? MOTIVO_NON_FORNITO) : normalizzato === null ? MOTIVO_COSTANTE : null;
         return { def, valore, anno: v?.anno ?? null, fonte: v?.fonte ?? null, normalizzato, motivo };
       });
-      const nominal = rows.map((r) => indicatorWeight(r.def));
-      const nominalSum = nominal.reduce((a, b) => a + b, 0);
-      const availableSum = rows.reduce((a, r, j) => a + (r.normalizzato === null ? 0 : nominal[j]!), 0);
-      const punteggio = weightedMean(
-        rows.map((r) => r.normalizzato),
-        nominal,
+      // A stand-in (PM10, NO2) is not used where the indicator it stands in for has a value.
+      for (const r of rows) {
+        const primary = r.def.sostituto_di ? rows.find((x) => x.def.id === r.def.sostituto_di) : undefined;
+        if (primary?.normalizzato != null && r.normalizzato !== null) {
+          r.normalizzato = null;
+          r.motivo = `Non usato: il comune ha un valore di ${primary.def.nome}, che lo sostituisce.`;
+        }
+      }
+      const hasLocalDefs = defs.some((def) => def.livello === 'comune');
+      const hasLocalValue = rows.some((r) => r.def.livello === 'comune' && r.normalizzato !== null);
+      // Province-level values alone do not score a dimension meant to measure comuni.
+      const provincialOnly = treatment === 'limitato' && hasLocalDefs && !hasLocalValue;
+      const used = rows.map((r) => r.normalizzato !== null && !provincialOnly);
+      const eff = effectiveWeights(defs, used, treatment);
+      const effSum = eff.reduce((a, b) => a + b, 0);
+      const published = eff.map((w) => (effSum === 0 ? 0 : round(w / effSum, 4)));
+      const punteggio = dimensionScore(
+        rows.map((r, j) => (used[j] ? r.normalizzato : null)),
+        published,
       );
       dimScores[k]![i] = punteggio;
-      const disponibili = rows.filter((r) => r.normalizzato !== null).length;
+      provincialShare[k] = rows.reduce((a, r, j) => a + (used[j] && r.def.livello === 'provincia' ? published[j]! * r.normalizzato! : 0), 0);
+      const nominal = rows.map((r) => indicatorWeight(r.def));
+      const nominalSum = nominal.reduce((a, b) => a + b, 0);
+      const disponibili = used.filter(Boolean).length;
+      const availableSum = rows.reduce((a, _r, j) => a + (used[j] ? nominal[j]! : 0), 0);
       dimensioni[d] = {
         punteggio,
         peso_nominale: weights[d],
@@ -196,24 +276,27 @@ export function scoreAll(inputs: readonly QualityInput[], definitions: readonly 
           quota: rows.length === 0 ? 0 : round(disponibili / rows.length, 3),
           quota_peso: nominalSum === 0 ? 0 : round(availableSum / nominalSum, 3),
         },
-        motivo_mancante: punteggio === null ? MOTIVO_DIMENSIONE : null,
+        motivo_mancante: punteggio !== null ? null : provincialOnly && rows.some((r) => r.normalizzato !== null) ? MOTIVO_SOLO_PROVINCIALI : MOTIVO_DIMENSIONE,
         indicatori: rows.map((r, j) => ({
           id: r.def.id,
           valore: r.valore,
           anno: r.anno,
           fonte: r.fonte,
           normalizzato: r.normalizzato,
-          peso_nella_dimensione: r.normalizzato === null || availableSum === 0 ? 0 : round(nominal[j]! / availableSum, 4),
-          motivo_mancante: r.motivo,
+          peso_nella_dimensione: published[j]!,
+          motivo_mancante: r.motivo ?? (used[j] ? null : MOTIVO_SOLO_PROVINCIALI),
         })),
       };
     });
     const scores = QUALITY_DIMENSIONS.map((d) => dimensioni[d].punteggio);
     const punteggio = weightedMean(scores, dimWeights);
     const availableWeight = QUALITY_DIMENSIONS.reduce((a, d) => a + (dimensioni[d].punteggio === null ? 0 : weights[d]), 0);
-    for (const d of QUALITY_DIMENSIONS) {
+    let provincialPoints = 0;
+    QUALITY_DIMENSIONS.forEach((d, k) => {
       dimensioni[d].peso_effettivo = dimensioni[d].punteggio === null || availableWeight === 0 ? 0 : round(weights[d] / availableWeight, 4);
-    }
+      if (dimensioni[d].punteggio !== null && availableWeight > 0) provincialPoints += (weights[d] / availableWeight) * provincialShare[k]!;
+    });
+    puntiProvinciali[i] = punteggio === null ? null : provincialPoints;
     const avvisi: QualityFlag[] = [];
     if (input.contribuenti != null && input.contribuenti < FEW_TAXPAYERS_THRESHOLD) {
       avvisi.push({ codice: 'pochi_contribuenti', descrizione: `${input.contribuenti} contribuenti. ${QUALITY_FLAGS.pochi_contribuenti.descrizione}` });
@@ -235,5 +318,5 @@ export function scoreAll(inputs: readonly QualityInput[], definitions: readonly 
       avvisi,
     };
   });
-  return { comuni, dimScores, normalizzazione };
+  return { comuni, dimScores, normalizzazione, puntiProvinciali };
 }

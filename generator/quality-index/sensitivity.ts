@@ -1,6 +1,8 @@
 import { round } from '../../api/numbers.ts';
 import { DIMENSION_WEIGHTS, QUALITY_DIMENSIONS, QUALITY_INDICATORS, type IndicatorDefinition, type QualityDimension, type QualityInput } from './indicators.ts';
-import { rankOrder, scoreAll, weightedMean, type SensitivityResult } from './score.ts';
+import type { IndicatoriProvinciali } from '../../api/schemas/qualita.ts';
+import { PROVINCIAL_SHARE_MAX } from './indicators.ts';
+import { rankOrder, scoreAll, weightedMean, type Scored, type SensitivityResult } from './score.ts';
 
 export const SENSITIVITY_POINTS = 5;
 export const SENSITIVITY_TOP = 100;
@@ -81,3 +83,88 @@ export function sensitivityTop100(
     topSize,
   );
 }
+
+/**
+ * How much of the spread of the totals comes from province-level indicators. T is a
+ * comune's total, P the points of it that come from province-level indicators:
+ * rapporto_varianze = Var(P) / Var(T), how much the provincial part alone varies;
+ * quota_covarianza = Cov(P, T) / Var(T), its share in the additive decomposition of Var(T)
+ * (the shares of all parts sum to 1; negative when the provincial part runs against the rest).
+ */
+export function provincialVarianceShare(scored: Pick<Scored, 'comuni' | 'puntiProvinciali'>): { rapporto_varianze: number; quota_covarianza: number } | null {
+  const pairs: [number, number][] = [];
+  scored.comuni.forEach((c, i) => {
+    const p = scored.puntiProvinciali[i];
+    if (c.punteggio !== null && p != null) pairs.push([p, c.punteggio]);
+  });
+  if (pairs.length < 2) return null;
+  const meanP = pairs.reduce((a, [p]) => a + p, 0) / pairs.length;
+  const meanT = pairs.reduce((a, [, t]) => a + t, 0) / pairs.length;
+  let cov = 0;
+  let varP = 0;
+  let varT = 0;
+  for (const [p, t] of pairs) {
+    cov += (p - meanP) * (t - meanT);
+    varP += (p - meanP) ** 2;
+    varT += (t - meanT) ** 2;
+  }
+  return varT === 0 ? null : { rapporto_varianze: round(varP / varT, 3), quota_covarianza: round(cov / varT, 3) };
+}
+
+/**
+ * What province-level indicators do to the index: their variance share with the previous
+ * treatment (like comune-level indicators) and with the current one, and how many of the
+ * national top 100 stay when they are all removed.
+ */
+export function provincialAnalysis(
+  inputs: readonly QualityInput[],
+  scored: Scored,
+  definitions: readonly IndicatorDefinition[] = QUALITY_INDICATORS,
+  weights: Readonly<Record<QualityDimension, number>> = DIMENSION_WEIGHTS,
+  topSize: number = SENSITIVITY_TOP,
+): IndicatoriProvinciali {
+  const provincial = definitions.filter((d) => d.livello === 'provincia');
+  const codici = inputs.map((c) => c.codice_istat);
+  const baseOrder = rankOrder(
+    scored.comuni.map((c) => c.punteggio),
+    codici,
+  );
+  const without = scoreAll(
+    inputs,
+    definitions.filter((d) => d.livello !== 'provincia'),
+    weights,
+  );
+  const withoutOrder = rankOrder(
+    without.comuni.map((c) => c.punteggio),
+    codici,
+  );
+  const top = Math.min(topSize, baseOrder.length);
+  const baseTop = new Set(baseOrder.slice(0, top));
+  const rimasti = withoutOrder.slice(0, top).filter((i) => baseTop.has(i)).length;
+  return {
+    indicatori: provincial.map((d) => d.id),
+    quota_massima_nella_dimensione: PROVINCIAL_SHARE_MAX,
+    regola:
+      'Un indicatore provinciale ha lo stesso valore per tutti i comuni della provincia: descrive il contesto, non distingue i comuni. Perciò (1) è normalizzato sulle province, ' +
+      'ogni provincia una volta, fra minimo e massimo senza taglio ai percentili (un dato provinciale aggrega decine di migliaia di residenti: i suoi estremi non sono rumore di piccoli numeri); ' +
+      `(2) in una dimensione che ha anche indicatori comunali gli indicatori provinciali pesano insieme al più il ${Math.round(PROVINCIAL_SHARE_MAX * 100)}% del peso disponibile per il comune ` +
+      '(se superano la soglia, i loro pesi sono ridotti in proporzione); (3) se in quella dimensione il comune non ha alcun indicatore comunale, la dimensione non è calcolata dai soli dati provinciali. ' +
+      'Una dimensione fatta solo di indicatori provinciali (sicurezza) mantiene il suo peso della specifica ed è dichiarata provinciale.',
+    quota_varianza: {
+      prima: provincialVarianceShare(scoreAll(inputs, definitions, weights, 'come_comunali')),
+      dopo: provincialVarianceShare(scored),
+      metodo:
+        'Sui comuni con un punteggio, T è il totale e P i punti del totale dovuti agli indicatori provinciali (peso effettivo della dimensione × peso dell\'indicatore nella dimensione × valore normalizzato). ' +
+        'rapporto_varianze = Var(P) / Var(T): quanto varia la sola parte provinciale rispetto al totale. quota_covarianza = Cov(P, T) / Var(T): la sua quota nella scomposizione additiva della varianza del totale ' +
+        '(le quote di tutte le parti sommano a 1; è negativa se la parte provinciale va in senso opposto al resto, per esempio province con pochi delitti e redditi bassi). ' +
+        '"prima": stessi indicatori, trattati come quelli comunali (percentili sui comuni, nessun limite di peso, dimensioni calcolabili dai soli dati provinciali); "dopo": il metodo attuale.',
+    },
+    senza_indicatori_provinciali: {
+      dimensione_top: top,
+      rimasti_nella_top: rimasti,
+      quota: top === 0 ? 1 : round(rimasti / top, 3),
+      regola: `Si tolgono tutti gli indicatori provinciali (${provincial.map((d) => d.id).join(', ')}), si ricalcola l'indice con le stesse regole (una dimensione senza indicatori esce e i pesi sono riproporzionati) e si contano i primi ${top} che restano fra i primi ${top}.`,
+    },
+  };
+}
+

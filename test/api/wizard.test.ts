@@ -266,7 +266,7 @@ describe('with columns built by the generator', () => {
       indicatori[d.id] = { valore: next(), anno: 2023, fonte: null };
     });
     indicatori.reddito_medio_euro = { valore: 14_000 + next() * 15, anno: 2023, fonte: null };
-    inputs.push({ codice_istat: codice, regione: k < 10 ? '01' : '03', popolazione: 1_000 + k, contribuenti: 500, indicatori });
+    inputs.push({ codice_istat: codice, regione: k < 10 ? '01' : '03', provincia: k < 10 ? 'TO' : 'MI', popolazione: 1_000 + k, contribuenti: 500, indicatori });
     rows.push({ codice, nome: `Comune ${k + 1}`, provincia: k < 10 ? 0 : 1, popolazione: 1_000 + k, dims: null, reddito: null });
   }
   const result = computeQualityIndex(inputs, defs);

@@ -53,7 +53,8 @@ export interface QualityColumns {
   /** Total index 0–100 (null where no dimension has data). */
   punteggio: (number | null)[];
   /** Dimension scores 0–100 in the order of `dimensioni`. */
-  dimensioni: { id: QualityDimension; nome: string; peso: number; punteggi: (number | null)[] }[];
+  /** `misura`: what the dimension is made of, in a few words, for the wizard's explanation. */
+  dimensioni: { id: QualityDimension; nome: string; peso: number; misura: string; punteggi: (number | null)[] }[];
   /** Proxy of local cost of living for the wizard budget (average income per taxpayer). */
   reddito_medio: (number | null)[];
   soglie_budget: { basso_max: number; alto_min: number; anno: number; metodo: string };

@@ -115,7 +115,7 @@ export async function build(config: BuildConfig): Promise<{ files: number; bytes
     // After every other answer is on disk: its examples are the handler's real answers.
     await writer.flush();
     await writer.json(staticFilePath(routeById('openapi'), {}), await openApiDocument(ROUTE_LIST, index, writer.root), 'OpenApi');
-    await writer.text('/report/build-report.json', `${JSON.stringify({ versione_dati: versione, ...dataset.report, sensibilita_qualita: quality.sensibilita }, null, 2)}\n`);
+    await writer.text('/report/build-report.json', `${JSON.stringify({ versione_dati: versione, ...dataset.report, sensibilita_qualita: quality.sensibilita, indicatori_provinciali_qualita: quality.indicatori_provinciali }, null, 2)}\n`);
     const snapshot = buildSnapshot({ dataset, versione, coverage, scores: new Map(quality.comuni.map((c) => [c.codice_istat, c.punteggio])) });
     const changes = compareSnapshots(previous, snapshot, { validita });
     await writer.text(SNAPSHOT_PATH, JSON.stringify(snapshot));

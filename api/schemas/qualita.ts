@@ -328,6 +328,7 @@ export const MetodologiaQualita = Type.Object(
           livello: Livello,
           descrizione: Type.String(),
           peso_nella_dimensione: Type.Number({ minimum: 0, maximum: 1, description: 'Peso nominale nella dimensione (quando tutti gli indicatori hanno un valore).' }),
+          peso_relativo: Type.Number({ exclusiveMinimum: 0, description: 'Peso relativo dell\'indicatore nella dimensione (1, o 0,5 dove due indicatori si dividono un tema), prima di riproporzionare e limitare.' }),
           anni: Type.Array(Type.Integer()),
           fonti: Type.Array(Type.String(), { description: 'Identificativi delle fonti (/api/fonti/{fonte}).' }),
           comuni_con_valore: Type.Integer({ minimum: 0 }),

@@ -27,7 +27,7 @@ export * from './indicators.ts';
 export * from './normalise.ts';
 export * from './score.ts';
 export * from './sensitivity.ts';
-export { buildQualitaVitaRecord, toQualityColumns, budgetThresholds } from './record.ts';
+export { buildQualitaVitaRecord, toQualityColumns, budgetThresholds, dimensionContents } from './record.ts';
 
 export function computeQualityIndex(
   inputs: readonly QualityInput[],

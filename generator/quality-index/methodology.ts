@@ -37,6 +37,7 @@ export function buildMethodology(result: Omit<QualityResult, 'metodologia'>, inp
       livello: def.livello,
       descrizione: def.descrizione,
       peso_nella_dimensione: round(indicatorWeight(def) / total, 4),
+      peso_relativo: indicatorWeight(def),
       anni: [...years].sort((a, b) => a - b),
       fonti: [...sources].sort(),
       comuni_con_valore: withValue,

@@ -2,7 +2,7 @@ import type { QualitaVita } from '../../api/schemas/qualita.ts';
 import type { QualityColumns } from '../../api/runtime-index.ts';
 import { BUDGET_MODEL, METODOLOGIA_LINK } from '../../api/wizard.ts';
 import { formatInteger, round } from '../../api/numbers.ts';
-import { DIMENSION_NAMES, QUALITY_DIMENSIONS, type QualityDimension } from './indicators.ts';
+import { DIMENSION_NAMES, QUALITY_DIMENSIONS, type IndicatorDefinition, type QualityDimension } from './indicators.ts';
 import { CLIP_PERCENTILES, quantile } from './normalise.ts';
 import { methodSummary, weightsText } from './methodology.ts';
 import { MOTIVO_TOTALE, QUALITY_FLAGS, type ComuneQuality, type QualityFlagCode, type QualityResult } from './score.ts';
@@ -101,6 +101,7 @@ export function toQualityColumns(result: QualityResult, codici: readonly string[
       id: d,
       nome: DIMENSION_NAMES[d],
       peso: result.pesi[d],
+      misura: dimensionContents(result.definizioni, d),
       punteggi: rows.map((c) => c?.dimensioni[d].punteggio ?? null),
     })),
     reddito_medio: rows.map((c) => c?.reddito_medio_euro ?? null),
@@ -142,3 +143,21 @@ export function budgetThresholds(values: readonly { valore: number | null; anno:
     metodo: `Soglie ${anno}: terzili (percentile di tipo 7) del reddito medio di ${present.length} comuni, arrotondati all'euro: fascia di costo bassa fino a ${formatInteger(basso_max)} € inclusi, media fra le due soglie, alta da ${formatInteger(alto_min)} € inclusi.`,
   };
 }
+
+/**
+ * What a dimension measures, from its indicators' names (the part before a comma), stand-ins
+ * in brackets after the indicator they replace: "PM2.5 (o PM10 e NO2), ozono, suolo consumato pro capite, …".
+ */
+export function dimensionContents(definitions: readonly IndicatorDefinition[], d: QualityDimension): string {
+  const short = (def: IndicatorDefinition) => def.nome.split(',')[0]!.trim();
+  const lower = (text: string) => (/^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text);
+  const defs = definitions.filter((def) => def.dimensione === d);
+  return defs
+    .filter((def) => !def.sostituto_di)
+    .map((def) => {
+      const standIns = defs.filter((x) => x.sostituto_di === def.id).map(short);
+      return lower(short(def)) + (standIns.length > 0 ? ` (o ${standIns.join(' e ')})` : '');
+    })
+    .join(', ');
+}
+

@@ -69,7 +69,7 @@ function makeIndex(rows: Row[], qualita?: RuntimeIndex['qualita']): RuntimeIndex
     classifiche: Object.fromEntries(keys.map((k) => [k, emptyRanking(k)])) as Record<RankingKey, RankingColumn>,
     qualita: qualita ?? {
       punteggio: rows.map((r) => indexTotal(r.dims)),
-      dimensioni: DIMS.map((id, k) => ({ id, nome: id[0]!.toUpperCase() + id.slice(1), peso: DIMENSION_WEIGHTS[id], punteggi: rows.map((r) => (r.dims ? r.dims[k]! : null)) })),
+      dimensioni: DIMS.map((id, k) => ({ id, nome: id[0]!.toUpperCase() + id.slice(1), peso: DIMENSION_WEIGHTS[id], misura: `indicatori di ${id}`, punteggi: rows.map((r) => (r.dims ? r.dims[k]! : null)) })),
       reddito_medio: rows.map((r) => r.reddito),
       soglie_budget: SOGLIE,
       metodologia: 'Metodologia di prova.',
@@ -217,13 +217,13 @@ describe('results', () => {
 
   it('explains each result from its data', () => {
     const [alfa] = ask({}).risultati;
-    expect(alfa!.perche).toBe('Sopra la mediana nazionale in reddito (80 contro 50); reddito medio 17.000 € (2023), fascia di costo bassa, compatibile con il budget alto.');
+    expect(alfa!.perche).toBe('Sopra la mediana nazionale in reddito (80 contro 50: indicatori di reddito); reddito medio 17.000 € (2023), fascia di costo bassa, compatibile con il budget alto.');
     const gamma = ask({ dimensione: 'medio', budget: 'medio' }).risultati[0]!;
     expect(gamma.perche).toBe(
-      'Sopra la mediana nazionale in reddito (60 contro 50) e ambiente (60 contro 50); senza dati per sicurezza (pesi riproporzionati); reddito medio 18.001 € (2023), fascia di costo media, compatibile con il budget medio.',
+      'Sopra la mediana nazionale in reddito (60 contro 50: indicatori di reddito) e ambiente (60 contro 50: indicatori di ambiente); senza dati per sicurezza (pesi riproporzionati); reddito medio 18.001 € (2023), fascia di costo media, compatibile con il budget medio.',
     );
     // With priorita ambiente the environment lifts Gamma most (0.5 × 10 against 0.2 × 10).
-    expect(ask({ dimensione: 'medio', budget: 'medio', priorita: 'ambiente' }).risultati[1]!.perche).toMatch(/^Sopra la mediana nazionale in ambiente \(60 contro 50\) e reddito/);
+    expect(ask({ dimensione: 'medio', budget: 'medio', priorita: 'ambiente' }).risultati[1]!.perche).toMatch(/^Sopra la mediana nazionale in ambiente \(60 contro 50: indicatori di ambiente\) e reddito/);
     // Epsilon: every dimension at the median, none above.
     expect(explain(INDEX.qualita, 4, PRIORITY_WEIGHTS.bilanciato, 20_000, 'media', 'medio')).toBe(
       'Nessuna dimensione sopra la mediana nazionale; reddito medio 20.000 € (2023), fascia di costo media, compatibile con il budget medio.',

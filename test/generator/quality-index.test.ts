@@ -7,6 +7,7 @@ import {
   budgetThresholds,
   buildQualitaVitaRecord,
   computeQualityIndex,
+  dimensionContents,
   DIMENSION_WEIGHTS,
   FEW_TAXPAYERS_THRESHOLD,
   normalisationParams,
@@ -486,6 +487,10 @@ describe('published formula, stand-ins and province-level indicators', () => {
     expect(p.quota_varianza.dopo!.rapporto_varianze).toBeLessThan(p.quota_varianza.prima!.rapporto_varianze);
     expect(p.senza_indicatori_provinciali).toMatchObject({ dimensione_top: 13 });
     expect(provincialVarianceShare({ comuni: [{ punteggio: 10 }, { punteggio: 20 }] as never, puntiProvinciali: [0, 5] })).toEqual({ rapporto_varianze: 0.25, quota_covarianza: 0.5 });
+  });
+
+  it('tells the wizard what each dimension is made of, stand-ins next to the indicator they replace', () => {
+    expect(dimensionContents(QUALITY_INDICATORS, 'ambiente')).toBe('PM2.5 (o PM10 e NO2), ozono, suolo consumato pro capite, suolo consumato nella provincia');
   });
 
   it('counts the comuni at 100 per dimension and explains a share above 1%', () => {

@@ -33,9 +33,10 @@ function recompute(record: QualitaVita, method: Method) {
   const dims = method.dimensioni.map((d) => {
     const defs = d.indicatori.map((id) => method.indicatori.find((i) => i.id === id)!);
     const values = defs.map((def) => record.dimensioni[d.id].indicatori.find((i) => i.id === def.id)!.valore);
-    const n = defs.map((def, j) => (values[j] === null ? null : normalise(values[j]!, def)));
-    // A stand-in counts only where the indicator it replaces has no normalised value.
-    const used = defs.map((def, j) => n[j] !== null && !(def.sostituto_di && n[defs.findIndex((x) => x.id === def.sostituto_di)] != null));
+    const raw = defs.map((def, j) => (values[j] === null ? null : normalise(values[j]!, def)));
+    // A stand-in counts only where the indicator it replaces has a normalised value; where it does not count it shows none.
+    const n = defs.map((def, j) => (def.sostituto_di && raw[defs.findIndex((x) => x.id === def.sostituto_di)] != null ? null : raw[j]!));
+    const used = n.map((x) => x !== null);
     const hasLocalDefs = defs.some((def) => def.livello === 'comune');
     const hasLocal = defs.some((def, j) => used[j] && def.livello === 'comune');
     if (hasLocalDefs && !hasLocal) used.fill(false);
@@ -53,7 +54,8 @@ function recompute(record: QualitaVita, method: Method) {
       num += weights[j]! * n[j]!;
       den += weights[j]!;
     });
-    return { id: d.id, peso: d.peso, n: defs.map((def, j) => [def.id, used[j] ? n[j] : null, weights[j]] as const), score: den > 0 ? published(num / den, 1) : null };
+    // A dimension scored from province-level values alone shows them, with weight 0.
+    return { id: d.id, peso: d.peso, n: defs.map((def, j) => [def.id, n[j] ?? null, weights[j]] as const), score: den > 0 ? published(num / den, 1) : null };
   });
   let num = 0;
   let den = 0;

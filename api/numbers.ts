@@ -7,6 +7,14 @@ export function round(value: number, decimals: number): number {
   return Object.is(r, -0) ? 0 : r;
 }
 
+/**
+ * Drops the binary noise of a double (18.75 computed as 18.749999999999996) before rounding,
+ * so that anyone recomputing a published formula in decimal arithmetic gets the same digit.
+ */
+export function decimalRound(value: number, decimals: number): number {
+  return round(Number(value.toPrecision(12)), decimals);
+}
+
 export function ratio(numerator: number | null | undefined, denominator: number | null | undefined, decimals: number): number | null {
   if (numerator == null || denominator == null || denominator === 0) return null;
   return round(numerator / denominator, decimals);

@@ -285,9 +285,17 @@ export const ROUTES = [
     mode: 'list',
     tag: 'Ambiente',
     summary: 'Classifica dei comuni per qualità dell\'aria',
-    description: 'Comuni ordinati per media annua dell\'inquinante (anno predefinito), dal più basso per default. Sono inclusi solo i comuni con un valore misurato o attribuito; la risposta dice quanti sono esclusi.',
+    description:
+      'Comuni ordinati per inquinante (anno predefinito), dal valore più basso per default: media annua per PM10, PM2.5 e NO2; per l\'ozono (estensione) i giorni di superamento dell\'obiettivo a lungo termine (media massima giornaliera su 8 ore oltre 120 µg/m³), la misura rilevante per la salute; la media annua dell\'ozono è nella scheda del comune. Sono inclusi solo i comuni con un valore misurato o attribuito; la risposta dice quanti sono esclusi.',
     params: [
-      { name: 'indicatore', in: 'query', type: 'string', enum: ['pm10', 'pm25', 'no2'], default: 'pm10', description: 'Inquinante: pm10, pm25 o no2 (predefinito pm10).' },
+      {
+        name: 'indicatore',
+        in: 'query',
+        type: 'string',
+        enum: ['pm10', 'pm25', 'no2', 'o3'],
+        default: 'pm10',
+        description: 'pm10, pm25 o no2 (media annua, µg/m³) oppure o3 (estensione: giorni con media su 8 ore oltre 120 µg/m³); predefinito pm10.',
+      },
       ordine('order', 'asc'),
       limit(50, 500),
       offset,

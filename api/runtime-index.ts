@@ -62,7 +62,7 @@ export interface TerritoryIndex {
   nomi_storici: Record<string, string[]>;
 }
 
-export type RankingKey = 'popolazione' | 'densita' | IncomeRankingKey | 'pm10' | 'pm25' | 'no2' | 'suolo';
+export type RankingKey = 'popolazione' | 'densita' | IncomeRankingKey | 'pm10' | 'pm25' | 'no2' | 'o3' | 'suolo';
 export type IncomeRankingKey = 'reddito' | 'reddito_imponibile' | 'contribuenti';
 
 export interface RankingColumn {
@@ -83,7 +83,8 @@ export interface QualityColumns {
   /** Total index 0–100 (null where no dimension has data). */
   punteggio: (number | null)[];
   /** Dimension scores 0–100 in the order of `dimensioni`. */
-  dimensioni: { id: QualityDimension; nome: string; peso: number; punteggi: (number | null)[] }[];
+  /** `misura`: what the dimension is made of, in a few words, for the wizard's explanation. */
+  dimensioni: { id: QualityDimension; nome: string; peso: number; misura: string; punteggi: (number | null)[] }[];
   /** Proxy of local cost of living for the wizard budget (average income per taxpayer). */
   reddito_medio: (number | null)[];
   soglie_budget: { basso_max: number; alto_min: number; anno: number; metodo: string };

@@ -12,7 +12,7 @@
  */
 import { canonicalUrl } from './envelope.ts';
 import { comuneRef, resolveRegione } from './lists.ts';
-import { formatInteger, round } from './numbers.ts';
+import { decimalRound, formatInteger } from './numbers.ts';
 import { sortedIndexOf } from './sorted.ts';
 import type { ParamValues } from './params.ts';
 import type { RouteSpec } from './routes.ts';
@@ -105,7 +105,8 @@ export const WIZARD_ORDER = 'punteggio ripesato decrescente, a parità codice IS
 
 export const WIZARD_EXPLANATION =
   'La frase "perche" nomina fino a due dimensioni in cui il comune supera la mediana nazionale, scelte per contributo al punteggio ' +
-  '(peso della priorità × distanza dalla mediana), poi le dimensioni senza dati e la fascia di costo con il reddito medio. È costruita solo dai dati del comune.';
+  '(peso della priorità × distanza dalla mediana), ciascuna con gli indicatori di cui è fatta (per l\'ambiente: PM2.5, o PM10 e NO2 dove il PM2.5 manca, ozono e suolo), ' +
+  'poi le dimensioni senza dati e la fascia di costo con il reddito medio. È costruita solo dai dati del comune.';
 
 /** The wizard's part of the quality-of-life methodology (printed by /api/metodologia). */
 export function wizardMethodology(soglie: QualityColumns['soglie_budget'] | null): Static<typeof MetodoWizard> {
@@ -203,7 +204,7 @@ export function answerWizard(index: RuntimeIndex, route: RouteSpec, values: Para
       senzaPunteggio++;
       continue;
     }
-    const score = round(num / den, 1);
+    const score = decimalRound(num / den, 1);
     totale++;
     const size = topPos.length;
     if (size === limit && score <= topScore[size - 1]!) continue;
@@ -262,7 +263,7 @@ export function answerWizard(index: RuntimeIndex, route: RouteSpec, values: Para
  * 24.310 € (2023), fascia di costo media, compatibile con il budget medio."
  */
 export function explain(q: QualityColumns, i: number, weights: Readonly<Record<QualityDimension, number>>, redditoMedio: number, fascia: FasciaCosto, budget: Budget): string {
-  const strengths: { nome: string; score: number; median: number; lift: number }[] = [];
+  const strengths: { nome: string; misura: string; score: number; median: number; lift: number }[] = [];
   const missing: string[] = [];
   for (const d of q.dimensioni) {
     const s = d.punteggi[i];
@@ -272,13 +273,13 @@ export function explain(q: QualityColumns, i: number, weights: Readonly<Record<Q
     }
     const m = q.mediane_dimensioni[d.id];
     if (m == null || s <= m) continue;
-    strengths.push({ nome: d.nome.toLowerCase(), score: s, median: m, lift: weights[d.id] * (s - m) });
+    strengths.push({ nome: d.nome.toLowerCase(), misura: d.misura, score: s, median: m, lift: weights[d.id] * (s - m) });
   }
   strengths.sort((a, b) => b.lift - a.lift); // stable: equal lifts keep the dimension order
   const parts: string[] = [];
   parts.push(
     strengths.length > 0
-      ? `Sopra la mediana nazionale in ${joinItalian(strengths.slice(0, 2).map((s) => `${s.nome} (${Math.round(s.score)} contro ${Math.round(s.median)})`))}`
+      ? `Sopra la mediana nazionale in ${joinItalian(strengths.slice(0, 2).map((s) => `${s.nome} (${Math.round(s.score)} contro ${Math.round(s.median)}: ${s.misura})`))}`
       : 'Nessuna dimensione sopra la mediana nazionale',
   );
   if (missing.length > 0) parts.push(`senza dati per ${joinItalian(missing)} (pesi riproporzionati)`);

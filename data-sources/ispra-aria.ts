@@ -3,10 +3,10 @@ import { readSourceFile } from './lib/files.ts';
 import type { SourceFile, SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 import { isMissing } from './lib/values.ts';
-import { findSheet, readWorkbook, tableBelowHeader, type Cell } from './lib/xlsx.ts';
+import { readWorkbook, tableBelowHeader, type Cell } from './lib/xlsx.ts';
 
-/** Pollutants whose station statistics are in the mirror. Add 'pm25' / 'o3' here together with their file. */
-export type Inquinante = 'pm10' | 'no2';
+/** Pollutants whose ISPRA station statistics are read. */
+export type Inquinante = 'pm10' | 'pm25' | 'no2' | 'o3';
 
 export interface AirFile {
   inquinante: Inquinante;
@@ -20,37 +20,42 @@ const DIR = 'ispra/aria';
 const ISPRA = 'https://www.isprambiente.gov.it/files2024/attivita/aria';
 
 /**
- * One entry per pollutant. ISPRA also publishes, in the same release and format,
- * PM2.5 (`${ISPRA}/2024-01-09_2004_2022_pm25__statistiche.csv`) and ozone
- * (`${ISPRA}/2024-02-26_2002_2022_o3_statistiche.csv`): they are not in the mirror yet.
- * To add one, extend `Inquinante` and append { inquinante, path, url } here.
+ * One official CSV per pollutant, under ISPRA's own file names. The mirror also holds
+ * xlsx re-saves of the PM10 and NO2 CSVs (row for row the same data): the CSVs are read
+ * because they are the published form and parse several times faster.
  */
 export const AIR_FILES: AirFile[] = [
-  { inquinante: 'no2', path: `${DIR}/2001_2022_NO2__STATISTICHE.xlsx`, url: `${ISPRA}/2024-01-09-2001_2022-no2-_statistiche.csv` },
-  { inquinante: 'pm10', path: `${DIR}/2002_2022_PM10__STATISTICHE.xlsx`, url: `${ISPRA}/2024-01-09_2002_2022_pm10__statistiche.csv` },
+  { inquinante: 'no2', path: `${DIR}/2024-01-09-2001_2022-no2-_statistiche.csv`, url: `${ISPRA}/2024-01-09-2001_2022-no2-_statistiche.csv` },
+  { inquinante: 'o3', path: `${DIR}/2024-02-26_2002_2022_o3_statistiche.csv`, url: `${ISPRA}/2024-02-26_2002_2022_o3_statistiche.csv` },
+  { inquinante: 'pm10', path: `${DIR}/2024-01-09_2002_2022_PM10__statistiche.csv`, url: `${ISPRA}/2024-01-09_2002_2022_PM10__statistiche.csv` },
+  { inquinante: 'pm25', path: `${DIR}/2024-01-09_2004_2022_PM25__statistiche.csv`, url: `${ISPRA}/2024-01-09_2004_2022_PM25__statistiche.csv` },
 ];
+
+/** ISPRA's column dictionary, whose "Tabella A" sheets give the WHO 2021 guideline values. */
+export const LEGEND_FILE: SourceFile = { path: `${DIR}/legenda_statistiche.xlsx`, url: `${ISPRA}/legenda_statistiche.xlsx` };
 
 export const meta: SourceMeta = {
   id: 'ispra-aria',
   publisher: 'ISPRA – Istituto Superiore per la Protezione e la Ricerca Ambientale',
-  dataset: "Statistiche annuali della qualità dell'aria per stazione di monitoraggio (NO2, PM10)",
+  dataset: "Statistiche annuali della qualità dell'aria per stazione di monitoraggio (PM10, PM2.5, NO2, ozono)",
   landingUrl: 'https://www.isprambiente.gov.it/it/banche-dati/banche-dati-folder/aria/qualita-dellaria',
-  vintage: 'rilascio 2024-01-09, serie annuali fino al 2022 (NO2 dal 2001; PM10 dal 2002 secondo il nome del file, con alcune righe 2001)',
+  vintage: 'rilasci 2024-01-09 (PM10, PM2.5, NO2) e 2024-02-26 (ozono), serie annuali fino al 2022 (NO2 dal 2001, PM10 e ozono dal 2002, PM2.5 dal 2004)',
   referenceDate: '2001-2022',
   licence: { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' },
-  attribution: "ISPRA, statistiche annuali della qualità dell'aria per stazione (rilascio 2024-01-09), licenza CC BY 4.0",
-  files: AIR_FILES.map(({ path, url }): SourceFile => ({ path, url })),
+  attribution: "ISPRA, statistiche annuali della qualità dell'aria per stazione (rilasci 2024-01-09 e 2024-02-26), licenza CC BY 4.0",
+  files: [...AIR_FILES.map(({ path, url }): SourceFile => ({ path, url })), LEGEND_FILE],
   required: false,
   feeds: ['ambiente'],
   notes: [
     "Una riga per stazione e anno: media annua (media_yy, µg/m³) delle concentrazioni misurate dalle reti regionali (SNPA), con indicatore di copertura temporale.",
-    'Sono usate solo le righe con copertura = 1 (serie annuale valida); le altre sono scartate e contate.',
-    "id_comune è il codice della regione seguito dal codice ISTAT del comune a 6 cifre (es. 1001028 → 001028); i codici sono quelli in vigore al rilascio, non necessariamente quelli del 2025.",
-    'Alcune stazioni (IT1587A; per l\'NO2 anche IT1853A e IT1976A) non hanno anagrafica (comune e coordinate "NA"): le loro righe sono scartate e contate.',
+    'Sono usate solo le righe con copertura = 1 (serie annuale valida secondo il D.Lgs. 155/2010); le altre sono scartate e contate.',
+    "Ozono: oltre alla media annua si usa giorni_mm8_over_120, i giorni in cui la media mobile massima giornaliera su 8 ore ha superato 120 µg/m³ (obiettivo a lungo termine per la salute), della stessa riga con copertura = 1.",
+    "id_comune è il codice della regione moltiplicato per 10⁶ più il codice ISTAT del comune a 6 cifre (es. 3015146 → 015146): si tiene il resto della divisione per 10⁶; i codici sono quelli in vigore al rilascio, non necessariamente quelli del 2025.",
+    'Alcune stazioni (IT1587A; per l\'NO2 anche IT1853A e IT1976A) non hanno anagrafica (comune e coordinate "NA" o vuoti): le loro righe sono scartate e contate.',
+    'I CSV di PM10, PM2.5 e NO2 iniziano con una colonna indice senza nome e hanno le stringhe tra virgolette e "NA" per i mancanti; quello dell\'ozono non ha né indice né virgolette e lascia vuoti i mancanti.',
     'tipo_zona e tipo_stazione sono scritti in maiuscolo o in minuscolo a seconda della rete: sono normalizzati in minuscolo.',
-    'Due nomi di stazione hanno "CITTÀ" guastato in "CITT\uFFFD" nel file: la sola parola "città" è ripristinata.',
-    'Il mirror contiene una copia xlsx dei CSV ufficiali (un foglio, prima colonna indice senza nome); load() legge sia quella sia il CSV ufficiale separato da ";".',
-    'PM2.5 e ozono (file ufficiali ..._pm25__statistiche.csv e ..._o3_statistiche.csv dello stesso rilascio) non sono ancora nel mirror.',
+    'Due nomi di stazione hanno "CITTÀ" guastato in "CITT\uFFFD" (carattere di sostituzione U+FFFD) nel file: la sola parola "città" è ripristinata. Una stazione senza nome (IT2258A) è indicata con il suo codice.',
+    'Valori di riferimento OMS 2021 dalla legenda ISPRA (legenda_statistiche.xlsx, fogli "Tabella A"): media annua PM2.5 5 µg/m³, PM10 15 µg/m³, NO2 10 µg/m³; ozono 100 µg/m³ sulla media massima giornaliera di 8 ore. Il foglio della legenda intitolato "Tabella A O3" contiene in realtà la tabella del PM2.5 (valore limite 25 µg/m³, riferimento OMS 5 µg/m³).',
   ],
 };
 
@@ -70,6 +75,8 @@ export interface StationYear {
   anno: number;
   /** Annual mean concentration in µg/m³. */
   media: number;
+  /** Ozone only: days the maximum daily 8-hour mean exceeded 120 µg/m³; null where the row lacks it. */
+  giorni_mm8_over_120?: number | null;
 }
 
 export interface AirStatistics {
@@ -80,9 +87,18 @@ export interface AirStatistics {
   scartati_senza_comune: number;
 }
 
+/** A WHO 2021 guideline as ISPRA's legend states it. */
+export interface WhoGuideline {
+  valore_ug_m3: number;
+  /** Averaging period the guideline applies to, in the legend's words. */
+  periodo: string;
+  /** The legend's cell, verbatim. */
+  testo: string;
+}
+
 /**
- * Parses one pollutant's statistics: `sheetRows` are the rows of the single sheet
- * (xlsx cells, or strings from the CSV), with the header somewhere at the top.
+ * Parses one pollutant's statistics: `sheetRows` are the rows of the CSV (header first;
+ * PM2.5, PM10 and NO2 start with an unnamed index column, ozone does not).
  */
 export function parseAirStatistics(sheetRows: Cell[][], inquinante: Inquinante): AirStatistics {
   const context = `ISPRA aria ${inquinante}`;
@@ -101,6 +117,7 @@ export function parseAirStatistics(sheetRows: Cell[][], inquinante: Inquinante):
     'media_yy',
     'copertura',
   ].map(col) as number[];
+  const ozoneDays = inquinante === 'o3' ? col('giorni_mm8_over_120') : null;
 
   const stazioni: StationYear[] = [];
   let scartatiCopertura = 0;
@@ -132,46 +149,80 @@ export function parseAirStatistics(sheetRows: Cell[][], inquinante: Inquinante):
       lon: numberCell(row[lon!], `${where}: Lon`),
       anno,
       media: valore,
+      ...(ozoneDays === null ? {} : { giorni_mm8_over_120: numberCell(row[ozoneDays], `${where}: giorni_mm8_over_120`) }),
     });
   }
   return { stazioni, scartati_copertura: scartatiCopertura, scartati_senza_comune: scartatiSenzaComune };
 }
 
 /**
- * id_comune = region code followed by the 6-digit comune code, written as an integer
- * (1001028 → "001028", 12058091 → "058091"). "NA" or blank → null.
+ * id_comune = region code × 10⁶ + the 6-digit comune code (3015146 → "015146",
+ * 12058091 → "058091"): the remainder mod 10⁶, zero-padded. "NA" or blank → null.
  */
 export function comuneFromIdComune(cell: Cell | undefined, context = 'id_comune'): string | null {
   const value = numberCell(cell, `${context}: id_comune`);
   if (value == null) return null;
-  const digits = String(value);
-  if (!Number.isInteger(value) || value <= 0 || digits.length < 7 || digits.length > 8) {
-    throw new Error(`${context}: id_comune "${String(cell)}" is not a region code followed by a 6-digit comune code`);
+  if (!Number.isInteger(value) || value < 1_000_000 || value >= 100_000_000) {
+    throw new Error(`${context}: id_comune "${String(cell)}" is not a region code × 10⁶ plus a 6-digit comune code`);
   }
-  return digits.slice(-6);
+  return String(value % 1_000_000).padStart(6, '0');
 }
 
-/**
- * The rows of a statistics file, whichever form it has: the xlsx in the mirror (one
- * sheet) or the official ISPRA CSV (";", decimal point — ozone uses a decimal comma).
- */
-export async function readAirRows(bytes: Uint8Array): Promise<Cell[][]> {
-  const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
-  if (isZip) return findSheet(await readWorkbook(bytes), undefined, 'ISPRA aria').rows;
+/** The rows of an official statistics CSV (";", UTF-8 or Latin-1, quoted or not). */
+export function readAirRows(bytes: Uint8Array): Cell[][] {
   const table = parseTable(decodeText(bytes, 'auto'), ';');
   return [table.header, ...table.rows];
 }
 
-export async function load(dataDir: string): Promise<{ stazioni: StationYear[]; scarti: Record<Inquinante, Omit<AirStatistics, 'stazioni'>> }> {
+/**
+ * WHO 2021 guideline values from ISPRA's legend. Its "Tabella A" sheets are read by
+ * content, not by name, because the sheet named "Tabella A O3" holds PM2.5's table
+ * (limit value 25 µg/m³ by 2015, which only PM2.5 has) while ozone's is "Tabella A_O3".
+ * Annual means: the "Anno civile" row; ozone: the long-term objective row (8-hour mean).
+ */
+export function parseWhoGuidelines(sheets: { name: string; rows: Cell[][] }[]): Partial<Record<Inquinante, WhoGuideline>> {
+  const out: Partial<Record<Inquinante, WhoGuideline>> = {};
+  const cells = (row: Cell[]) => row.map((c) => (c == null ? '' : String(c).trim()));
+  const whoColumn = (header: string[]) => header.findIndex((h) => /OMS/i.test(h));
+  for (const sheet of sheets.filter((s) => /^Tabella A/i.test(s.name))) {
+    const header = cells(sheet.rows[0] ?? []);
+    const who = whoColumn(header);
+    if (who < 0) continue;
+    for (const raw of sheet.rows.slice(1)) {
+      const row = cells(raw);
+      const limit = row[1] ?? '';
+      const inquinante: Inquinante | null =
+        row[0] === 'Anno civile'
+          ? /^25\b/.test(limit) ? 'pm25' : /^40\b/.test(limit) && /PM10/i.test(sheet.name) ? 'pm10' : /^40\b/.test(limit) && /NO2/i.test(sheet.name) ? 'no2' : null
+          : /Obiettivo a lungo termine \(OLT\)/i.test(row[1] ?? '') ? 'o3' : null;
+      if (!inquinante) continue;
+      const testo = row[who] ?? '';
+      const valore = Number(/^([\d.,]+)\s*\S?g\//.exec(testo)?.[1]?.replace(',', '.'));
+      if (!Number.isFinite(valore) || valore <= 0) throw new Error(`ISPRA legenda, foglio "${sheet.name}": valore OMS illeggibile "${testo}"`);
+      const periodo = inquinante === 'o3' ? (row[2] ?? '') : 'Anno civile';
+      out[inquinante] = { valore_ug_m3: valore, periodo, testo };
+    }
+  }
+  return out;
+}
+
+export interface AirSource {
+  stazioni: StationYear[];
+  scarti: Record<Inquinante, Omit<AirStatistics, 'stazioni'>>;
+  oms: Partial<Record<Inquinante, WhoGuideline>>;
+}
+
+export async function load(dataDir: string): Promise<AirSource> {
   const parsed = await Promise.all(
     AIR_FILES.map(async (file) => {
       const bytes = await readSourceFile(dataDir, meta, meta.files.find((f) => f.path === file.path)!);
-      return { inquinante: file.inquinante, ...parseAirStatistics(await readAirRows(bytes), file.inquinante) };
+      return { inquinante: file.inquinante, ...parseAirStatistics(readAirRows(bytes), file.inquinante) };
     }),
   );
-  const scarti = {} as Record<Inquinante, Omit<AirStatistics, 'stazioni'>>;
+  const oms = parseWhoGuidelines(await readWorkbook(await readSourceFile(dataDir, meta, LEGEND_FILE)));
+  const scarti = {} as AirSource['scarti'];
   for (const p of parsed) scarti[p.inquinante] = { scartati_copertura: p.scartati_copertura, scartati_senza_comune: p.scartati_senza_comune };
-  return { stazioni: parsed.flatMap((p) => p.stazioni), scarti };
+  return { stazioni: parsed.flatMap((p) => p.stazioni), scarti, oms };
 }
 
 function text(cell: Cell | undefined): string | null {
@@ -180,7 +231,7 @@ function text(cell: Cell | undefined): string | null {
   return isMissing(value) ? null : value; // isMissing covers ISPRA's "NA"
 }
 
-/** Numbers arrive as xlsx numbers or as CSV text with a decimal point or comma; "NA" and blanks are null. */
+/** Numbers arrive as CSV text with a decimal point (a decimal comma is accepted too); "NA" and blanks are null. */
 function numberCell(cell: Cell | undefined, context: string): number | null {
   if (typeof cell === 'number') return cell;
   const value = text(cell);

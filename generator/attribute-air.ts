@@ -18,6 +18,8 @@ export interface StazioneUsata {
   distanza_km: number | null;
   /** The station's annual mean, µg/m³. */
   media: number;
+  /** Ozone only: the station's days with the maximum daily 8-hour mean above 120 µg/m³. */
+  giorni_mm8_over_120?: number | null;
 }
 
 export interface AirValue {
@@ -26,6 +28,8 @@ export interface AirValue {
   valore: number;
   metodo: MetodoAria;
   stazioni: StazioneUsata[];
+  /** Ozone only: days above 120 µg/m³ (8-hour mean), averaged like `valore` over the same stations, to 0.1; null if no station has it. */
+  giorni_mm8_over_120?: number | null;
 }
 
 export interface ComunePosition {
@@ -112,6 +116,7 @@ export function attributeAir(
           valore: round1(own.reduce((sum, s) => sum + s.media, 0) / own.length),
           metodo: 'stazioni_nel_comune',
           stazioni: own.map((s) => used(s, null)),
+          ...ozoneDays(group, own),
         };
       } else if (hasPosition) {
         const nearest = nearestStation(group, lat, lon, dLat, dLon, maxDistanceKm);
@@ -121,6 +126,7 @@ export function attributeAir(
             valore: round1(nearest.station.media),
             metodo: 'stazione_piu_vicina',
             stazioni: [used(nearest.station, round1(nearest.distance))],
+            ...ozoneDays(group, [nearest.station]),
           };
         }
       }
@@ -195,7 +201,15 @@ function lowerBound(values: Float64Array, x: number): number {
 }
 
 function used(s: StationYear, distance: number | null): StazioneUsata {
-  return { codice: s.codice_stazione, nome: s.nome_stazione, tipo_stazione: s.tipo_stazione, tipo_zona: s.tipo_zona, distanza_km: distance, media: s.media };
+  const base = { codice: s.codice_stazione, nome: s.nome_stazione, tipo_stazione: s.tipo_stazione, tipo_zona: s.tipo_zona, distanza_km: distance, media: s.media };
+  return s.inquinante === 'o3' ? { ...base, giorni_mm8_over_120: s.giorni_mm8_over_120 ?? null } : base;
+}
+
+/** Ozone's day count, averaged over the same stations as the mean (those that report it). */
+function ozoneDays(group: Group, stations: StationYear[]): Pick<AirValue, 'giorni_mm8_over_120'> {
+  if (group.inquinante !== 'o3') return {};
+  const days = stations.flatMap((s) => (s.giorni_mm8_over_120 == null ? [] : [s.giorni_mm8_over_120]));
+  return { giorni_mm8_over_120: days.length === 0 ? null : round1(days.reduce((a, b) => a + b, 0) / days.length) };
 }
 
 function round1(x: number): number {

@@ -1,12 +1,13 @@
 import type { IncomeRankingKey, RankingColumn, RankingKey, RuntimeIndex, QualityColumns, TerritoryIndex } from '../api/runtime-index.ts';
 import { formatInteger } from '../api/numbers.ts';
-import { FEW_TAXPAYERS_THRESHOLD } from './quality-index.ts';
+import { FEW_TAXPAYERS_THRESHOLD } from './quality-index/index.ts';
 import { buildSearchIndex } from '../api/search.ts';
 import { foldText, slugify } from '../api/text.ts';
 import { provenance } from '../data-sources/lib/source.ts';
 import type { ComuneData, Dataset } from './dataset.ts';
 import { SOURCES } from '../data-sources/index.ts';
 import { nationalYears } from './national-averages.ts';
+import { DEFAULT_MAX_DISTANCE_KM } from './attribute-air.ts';
 
 /** Accepted spellings of a region filter: the full official name and each language's part of a bilingual one. */
 export function regionKeys(nome: string): string[] {
@@ -83,23 +84,26 @@ export function rankingColumns(dataset: Dataset): Record<RankingKey, RankingColu
   const demo = (c: ComuneData) => c.demografia.find((d) => d.anno === demoYear);
   // The source the year's official population comes from (one per year, see join-demographics.ts).
   const popFonte = dataset.comuni.map((c) => demo(c)?.fonti.popolazione_totale).find((f) => f != null)!;
-  const air = (key: 'pm10' | 'pm25' | 'no2', label: string): RankingColumn => {
-    const sample = dataset.comuni.find((c) => c.ambiente.aria[key].valore_ug_m3 === null)?.ambiente.aria[key].motivo_mancante;
-    const measured = dataset.comuni.some((c) => c.ambiente.aria[key].valore_ug_m3 !== null);
+  const airMethod = `Media delle stazioni nel comune, altrimenti stazione valida più vicina entro ${DEFAULT_MAX_DISTANCE_KM} km (vedi /api/metodologia#ambiente).`;
+  const air = (key: 'pm10' | 'pm25' | 'no2' | 'o3', spec: { descrizione: string; unita: string; metodo: string }, value: (c: ComuneData) => number | null): RankingColumn => {
+    const measured = dataset.comuni.some((c) => value(c) !== null);
+    const sample = dataset.comuni.find((c) => value(c) === null)?.ambiente.aria[key].motivo_mancante;
     return column(
       dataset,
       {
         indicatore: key,
-        descrizione: `Media annua di ${label} (µg/m³)`,
-        unita: 'µg/m³',
+        descrizione: spec.descrizione,
+        unita: spec.unita,
         anno: airYear,
-        motivo_esclusi: measured ? `nessuna stazione con copertura valida nel comune né entro 10 km` : (sample ?? 'nessun dato'),
-        metodo: measured ? 'Media delle stazioni nel comune, altrimenti stazione valida più vicina entro 10 km (vedi /api/metodologia#ambiente).' : null,
+        motivo_esclusi: measured ? `nessuna stazione con copertura valida nel comune né entro ${DEFAULT_MAX_DISTANCE_KM} km` : (sample ?? 'nessun dato'),
+        metodo: measured ? spec.metodo : null,
         fonti: measured ? [provenance(SOURCES.aria.meta, airYear)] : [],
       },
-      (c) => c.ambiente.aria[key].valore_ug_m3,
+      value,
     );
   };
+  const annualMean = (key: 'pm10' | 'pm25' | 'no2', label: string) =>
+    air(key, { descrizione: `Media annua di ${label} (µg/m³)`, unita: 'µg/m³', metodo: airMethod }, (c) => c.ambiente.aria[key].valore_ug_m3);
   const soilMeta = SOURCES.dipe.meta;
   return {
     popolazione: column(
@@ -121,9 +125,18 @@ export function rankingColumns(dataset: Dataset): Record<RankingKey, RankingColu
       (c) => demo(c)?.densita_ab_km2 ?? null,
     ),
     ...incomeColumns(dataset, incomeYear),
-    pm10: air('pm10', 'PM10'),
-    pm25: air('pm25', 'PM2.5'),
-    no2: air('no2', 'NO2'),
+    pm10: annualMean('pm10', 'PM10'),
+    pm25: annualMean('pm25', 'PM2.5'),
+    no2: annualMean('no2', 'NO2'),
+    o3: air(
+      'o3',
+      {
+        descrizione: "Ozono: giorni in cui la media massima giornaliera su 8 ore ha superato 120 µg/m³ (obiettivo a lungo termine per la salute); la media annua dell'ozono è nella scheda del comune",
+        unita: 'giorni',
+        metodo: `${airMethod} Con più stazioni nel comune, media dei loro giorni di superamento (a 0,1).`,
+      },
+      (c) => c.ambiente.aria.o3.giorni_mm8_over_120,
+    ),
     suolo: column(
       dataset,
       {

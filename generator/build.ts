@@ -18,7 +18,7 @@ import { methodologyDoc } from './methodology.ts';
 import { nationalAverages, nationalYears } from './national-averages.ts';
 import { OutputWriter } from './output.ts';
 import { Progress } from './progress.ts';
-import { buildQualitaVitaRecord, computeQualityIndex, toQualityColumns, type QualityResult } from './quality-index.ts';
+import { buildQualitaVitaRecord, computeQualityIndex, toQualityColumns, type QualityResult } from './quality-index/index.ts';
 import { qualityInputs } from './quality-inputs.ts';
 import { ambienteRecord, comuneRecord, demografiaRecord, redditiRecord } from './render-records.ts';
 import { fonteDoc, provinceDoc, regioniDoc, statusDoc } from './render-meta.ts';
@@ -128,7 +128,7 @@ export async function build(config: BuildConfig): Promise<{ files: number; bytes
     // After every other answer is on disk: its examples are the handler's real answers.
     await writer.flush();
     await writer.json(staticFilePath(routeById('openapi'), {}), await openApiDocument(ROUTE_LIST, index, writer.root), 'OpenApi');
-    await writer.text('/report/build-report.json', `${JSON.stringify({ versione_dati: versione, ...dataset.report, comuni_senza_confini: boundaries.senzaConfini, sensibilita_qualita: quality.sensibilita }, null, 2)}\n`);
+    await writer.text('/report/build-report.json', `${JSON.stringify({ versione_dati: versione, ...dataset.report, comuni_senza_confini: boundaries.senzaConfini, sensibilita_qualita: quality.sensibilita, indicatori_provinciali_qualita: quality.indicatori_provinciali }, null, 2)}\n`);
     const snapshot = buildSnapshot({ dataset, versione, coverage, scores: new Map(quality.comuni.map((c) => [c.codice_istat, c.punteggio])) });
     const changes = compareSnapshots(previous, snapshot, { validita });
     await writer.text(SNAPSHOT_PATH, JSON.stringify(snapshot));

@@ -5,7 +5,7 @@ import type { Inquinante } from '../api/schemas/ambiente.ts';
 import type { ComuneData, Dataset } from './dataset.ts';
 import { POLLUTANTS, type Pollutant } from './join-environment.ts';
 import { SERVICE_INDICATORS } from './join-services.ts';
-import { QUALITY_DIMENSIONS, type ComuneQuality, type IndicatorScore, type QualityResult } from './quality-index.ts';
+import { QUALITY_DIMENSIONS, type ComuneQuality, type IndicatorScore, type QualityResult } from './quality-index/index.ts';
 import { defineTable, type Column, type Table } from './dati-table.ts';
 
 /**
@@ -290,9 +290,8 @@ function redditiTable(dataset: Dataset): Table {
 }
 
 /**
- * The pollutants some comune has a value for. The others (today PM2.5 and ozone, whose
- * ISPRA files are not among the sources) get no columns; the description says why, in
- * the API's own words.
+ * The pollutants some comune has a value for. The others (none while the ISPRA files are
+ * in the mirror) get no columns; the description says why, in the API's own words.
  */
 function pollutants(dataset: Dataset): { measured: Pollutant[]; note: string } {
   const measured = POLLUTANTS.filter((p) => dataset.comuni.some((c) => c.ambiente.aria[p].serie_storica.length > 0));
@@ -301,7 +300,21 @@ function pollutants(dataset: Dataset): { measured: Pollutant[]; note: string } {
   return { measured, note: missing.length > 0 ? `Nessuna colonna per ${missing.map((p) => POLLUTANT_NAMES[p]).join(' e ')} (null nell'API). ${reasons.join(' ')}` : '' };
 }
 
-function airColumns<R>(p: Pollutant, get: (r: R) => { valore_ug_m3: number | null; metodo: string | null } | undefined): Column<R>[] {
+function airColumns<R>(p: Pollutant, get: (r: R) => { valore_ug_m3: number | null; metodo: string | null; giorni_mm8_over_120?: number | null } | undefined): Column<R>[] {
+  const ozoneDays: Column<R>[] =
+    p === 'o3'
+      ? [
+          {
+            name: 'o3_giorni_mm8_over_120',
+            type: 'number',
+            unit: 'giorni',
+            description:
+              "Ozono: giorni in cui la media mobile massima giornaliera su 8 ore ha superato 120 µg/m³ (obiettivo a lungo termine per la salute, ISPRA giorni_mm8_over_120); media delle stesse stazioni della media annua, a 0,1. È il valore della classifica indicatore=o3. Vuoto se nessuna stazione.",
+            constraints: { minimum: 0 },
+            value: (r) => get(r)?.giorni_mm8_over_120 ?? null,
+          },
+        ]
+      : [];
   return [
     {
       name: `${p}_ug_m3`,
@@ -318,6 +331,7 @@ function airColumns<R>(p: Pollutant, get: (r: R) => { valore_ug_m3: number | nul
       constraints: { enum: METODO_ARIA },
       value: (r) => get(r)?.metodo ?? null,
     },
+    ...ozoneDays,
   ];
 }
 

@@ -1,8 +1,8 @@
 import type { IndicatoreUsato, UrbanIndex } from '../data-sources/dipe-urban-index.ts';
-import type { StationYear } from '../data-sources/ispra-aria.ts';
+import type { AirSource, WhoGuideline } from '../data-sources/ispra-aria.ts';
 import type { ConsumoSuoloProvincia } from '../data-sources/ispra-suolo.ts';
 import { provenance, type Provenance, type SourceMeta } from '../data-sources/lib/source.ts';
-import type { Ambiente, Inquinante } from '../api/schemas/ambiente.ts';
+import type { Ambiente, Inquinante, Ozono } from '../api/schemas/ambiente.ts';
 import type { Anagrafica } from '../api/schemas/comune.ts';
 import { attributeAir, METODI_ARIA, MOTIVO_NESSUNA_STAZIONE, type AirValue } from './attribute-air.ts';
 
@@ -12,7 +12,7 @@ export const POLLUTANTS: readonly Pollutant[] = ['pm10', 'pm25', 'no2', 'o3'];
 export type EnvironmentBlock = Pick<Ambiente, 'aria' | 'suolo'>;
 
 export interface EnvironmentInputs {
-  air: { stazioni: StationYear[] } | null;
+  air: Pick<AirSource, 'stazioni' | 'oms'> | null;
   airMeta: SourceMeta;
   airMissing: string | null;
   soil: ConsumoSuoloProvincia[] | null;
@@ -22,13 +22,15 @@ export interface EnvironmentInputs {
   soilPerCapita: IndicatoreUsato;
 }
 
-/** Reason for a pollutant no source provides (PM2.5 and ozone are not in the mirror). */
-function notInSources(p: Pollutant, inputs: EnvironmentInputs): string {
-  if (inputs.airMissing) return `Fonte ISPRA della qualità dell'aria non disponibile in questa build: ${inputs.airMissing}`;
-  return `Le statistiche ISPRA per stazione di ${p === 'pm25' ? 'PM2.5' : 'ozono (O3)'} non sono tra le fonti pubblicate nel mirror: nessun valore, nemmeno stimato.`;
+function unavailable(anno: number, motivo: string): Inquinante {
+  return { anno, valore_ug_m3: null, metodo: null, descrizione_metodo: null, stazioni: [], motivo_mancante: motivo, riferimento_oms_2021: null, serie_storica: [], fonte: null };
 }
 
-function pollutantBlock(values: AirValue[], anno: number, fonte: Provenance): Inquinante {
+function whoContext(who: WhoGuideline | undefined): Inquinante['riferimento_oms_2021'] {
+  return who ? { valore_ug_m3: who.valore_ug_m3, periodo: who.periodo, testo_legenda: who.testo } : null;
+}
+
+function pollutantBlock(values: AirValue[], anno: number, fonte: Provenance, who: WhoGuideline | undefined): Inquinante {
   const current = values.find((v) => v.anno === anno);
   return {
     anno,
@@ -37,9 +39,23 @@ function pollutantBlock(values: AirValue[], anno: number, fonte: Provenance): In
     descrizione_metodo: current ? METODI_ARIA[current.metodo] : null,
     stazioni: current?.stazioni ?? [],
     motivo_mancante: current ? null : MOTIVO_NESSUNA_STAZIONE,
-    serie_storica: values.map((v) => ({ anno: v.anno, valore_ug_m3: v.valore, metodo: v.metodo, numero_stazioni: v.stazioni.length })),
+    riferimento_oms_2021: whoContext(who),
+    serie_storica: values.map((v) => ({
+      anno: v.anno,
+      valore_ug_m3: v.valore,
+      metodo: v.metodo,
+      numero_stazioni: v.stazioni.length,
+      ...(v.giorni_mm8_over_120 === undefined ? {} : { giorni_mm8_over_120: v.giorni_mm8_over_120 }),
+    })),
     fonte,
   };
+}
+
+/** Ozone's block: the annual mean's, plus the days above the long-term objective of the same stations. */
+function ozoneBlock(block: Inquinante, values: AirValue[]): Ozono {
+  // Placed next to the annual mean, so a reader sees both figures together.
+  const { anno, valore_ug_m3, ...rest } = block;
+  return { anno, valore_ug_m3, giorni_mm8_over_120: values.find((v) => v.anno === anno)?.giorni_mm8_over_120 ?? null, ...rest };
 }
 
 /**
@@ -61,12 +77,12 @@ export function joinEnvironment(comuni: Anagrafica[], inputs: EnvironmentInputs)
   for (const c of comuni) {
     const air = attributed.get(c.codice_istat);
     const aria = Object.fromEntries(
-      POLLUTANTS.map((p): [Pollutant, Inquinante] => {
-        const measured = p === 'pm10' || p === 'no2';
-        if (!measured || airYear === null) {
-          return [p, { anno: airYear ?? 0, valore_ug_m3: null, metodo: null, descrizione_metodo: null, stazioni: [], motivo_mancante: notInSources(p, inputs), serie_storica: [], fonte: null }];
-        }
-        return [p, pollutantBlock(air?.get(p) ?? [], airYear, provenance(inputs.airMeta, airYear))];
+      POLLUTANTS.map((p): [Pollutant, Inquinante | Ozono] => {
+        const block =
+          airYear === null || !inputs.air
+            ? unavailable(airYear ?? 0, `Fonte ISPRA della qualità dell'aria non disponibile in questa build: ${inputs.airMissing ?? 'nessuna stazione valida.'}`)
+            : pollutantBlock(air?.get(p) ?? [], airYear, provenance(inputs.airMeta, airYear), inputs.air.oms[p]);
+        return [p, p === 'o3' ? ozoneBlock(block, air?.get(p) ?? []) : block];
       }),
     ) as Ambiente['aria'];
     const missing: Record<string, string> = {};

@@ -1,7 +1,7 @@
 import type { DemografiaAnno } from '../api/schemas/demografia.ts';
 import type { Inquinante } from '../api/schemas/ambiente.ts';
 import type { ComuneData, Dataset } from './dataset.ts';
-import { DIMENSION_NAMES, QUALITY_DIMENSIONS, type QualityResult } from './quality-index.ts';
+import { DIMENSION_NAMES, QUALITY_DIMENSIONS, type QualityResult } from './quality-index/index.ts';
 
 /**
  * What the map page (/mappa.html) colours the comuni by: one array of values per

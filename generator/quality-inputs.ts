@@ -1,7 +1,7 @@
 import type { Provenance } from '../data-sources/lib/source.ts';
 import type { ComuneData, Dataset } from './dataset.ts';
 import { populationTrend } from './join-demographics.ts';
-import type { IndicatorValue, QualityInput } from './quality-index.ts';
+import type { IndicatorValue, QualityInput } from './quality-index/index.ts';
 import { round } from '../api/numbers.ts';
 
 const value = (valore: number | null | undefined, anno: number | null, fonte: Provenance | null, motivo?: string): IndicatorValue =>
@@ -34,6 +34,7 @@ export function qualityInputs(dataset: Dataset): QualityInput[] {
     return {
       codice_istat: c.anagrafica.codice_istat,
       regione: c.anagrafica.regione.codice,
+      provincia: c.anagrafica.provincia.sigla,
       popolazione: pop,
       contribuenti: r?.contribuenti ?? null,
       indicatori: {
@@ -45,8 +46,10 @@ export function qualityInputs(dataset: Dataset): QualityInput[] {
           incomeSource,
           `Contribuenti ${incomeYear} o residenti ${residentsYear ?? ''} non disponibili.`,
         ),
+        pm25_ug_m3: air(c, 'pm25'),
         pm10_ug_m3: air(c, 'pm10'),
         no2_ug_m3: air(c, 'no2'),
+        o3_giorni_mm8_over_120: ozoneDays(c),
         suolo_consumato_m2_per_abitante: value(c.ambiente.suolo.comune?.suolo_consumato_m2_per_abitante, c.ambiente.suolo.comune?.anno ?? 2015, c.ambiente.suolo.comune?.fonte ?? null, c.ambiente.suolo.valori_mancanti.comune),
         suolo_consumato_percentuale_provincia: value(
           c.ambiente.suolo.provincia?.suolo_consumato_percentuale,
@@ -66,9 +69,14 @@ export function qualityInputs(dataset: Dataset): QualityInput[] {
   });
 }
 
-function air(c: ComuneData, p: 'pm10' | 'no2'): IndicatorValue {
+function air(c: ComuneData, p: 'pm10' | 'pm25' | 'no2'): IndicatorValue {
   const a = c.ambiente.aria[p];
   return value(a.valore_ug_m3, a.anno, a.fonte, a.motivo_mancante ?? undefined);
+}
+
+function ozoneDays(c: ComuneData): IndicatorValue {
+  const a = c.ambiente.aria.o3;
+  return value(a.giorni_mm8_over_120, a.anno, a.fonte, a.motivo_mancante ?? 'Nessuna stazione riporta i giorni di superamento.');
 }
 
 /**

@@ -173,7 +173,14 @@ ${q.indicatori.map((i) => html`<tr><td title="${i.descrizione}">${i.nome}</td><t
 <h4>Avvertenze e limiti</h4>
 <ul>${q.avvisi.map((a) => html`<li><code>${a.codice}</code> (${formatInteger(a.comuni)} comuni): ${a.descrizione}</li>`)}${q.limiti.map((l) => html`<li>${l}</li>`)}</ul>
 ${q.sensibilita ? html`<p><strong>Sensibilità ai pesi.</strong> ${q.sensibilita.regola} Restano fra i primi ${q.sensibilita.dimensione_top} da ${Math.min(...q.sensibilita.casi.map((c) => c.rimasti_nella_top))} a ${Math.max(...q.sensibilita.casi.map((c) => c.rimasti_nella_top))} comuni.</p>` : ''}
+${q.indicatori_provinciali ? provincialHtml(q.indicatori_provinciali) : ''}
 </section>`;
+}
+
+function provincialHtml(p: NonNullable<MetodologiaQualita['indicatori_provinciali']>): Html {
+  const share = (x: { rapporto_varianze: number } | null) => (x === null ? '—' : `${decimal(Math.round(x.rapporto_varianze * 1000) / 10)}%`);
+  const s = p.senza_indicatori_provinciali;
+  return html`<p><strong>Indicatori provinciali.</strong> ${p.regola} La parte provinciale del punteggio varia quanto il ${share(p.quota_varianza.dopo)} del totale (era il ${share(p.quota_varianza.prima)} trattandoli come comunali). Togliendoli restano fra i primi ${s.dimensione_top} ${s.rimasti_nella_top} comuni.</p>`;
 }
 
 /** Every methodology section of /api/metodologia: the estimates and derived values, then the index. */

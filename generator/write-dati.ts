@@ -6,7 +6,7 @@ import type { Dataset } from './dataset.ts';
 import { dataPackage, type FileResource, type WrittenFile } from './datapackage.ts';
 import { datiTables } from './dati-tables.ts';
 import type { OutputWriter } from './output.ts';
-import type { QualityResult } from './quality-index.ts';
+import type { QualityResult } from './quality-index/index.ts';
 
 export const DATI_DIR = '/dati';
 export const DATI_ZIP = 'comuni-italiani-dati.zip';

@@ -10,7 +10,7 @@ import { fillTemplate, Html, type HtmlValue } from './html.ts';
 import { methodologyDoc } from './methodology.ts';
 import type { OutputWriter } from './output.ts';
 import { MAP_DATA_PATH, mapData } from './map-indicators.ts';
-import type { QualityResult } from './quality-index.ts';
+import type { QualityResult } from './quality-index/index.ts';
 import { annateHtml, coperturaHtml, datiHtml, endpointsHtml, fontiHtml, formatBytes, mapSourcesHtml, metodologiaHtml, quickstartExamples, quickstartHtml } from './site-content.ts';
 import type { BoundariesOutput } from './write-boundaries.ts';
 import { DATI_DIR, DATI_ZIP, type DatiFile } from './write-dati.ts';

@@ -1,6 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CodiceIstat, Nullable, Provenance } from './common.ts';
 
+const GiorniOzono = (description: string) => Type.Optional(Nullable(Type.Number({ minimum: 0 }), description));
+const GIORNI_OZONO =
+  'Solo ozono: giorni in cui la media mobile massima giornaliera su 8 ore ha superato 120 µg/m³ (obiettivo a lungo termine per la salute, D.Lgs. 155/2010; ISPRA giorni_mm8_over_120).';
+
 const Stazione = Type.Object(
   {
     codice: Type.String(),
@@ -9,6 +13,7 @@ const Stazione = Type.Object(
     tipo_zona: Nullable(Type.String()),
     distanza_km: Nullable(Type.Number(), 'Distanza dal comune (null se la stazione è nel comune).'),
     media: Type.Number({ description: 'Media annua della stazione, µg/m³.' }),
+    giorni_mm8_over_120: GiorniOzono(GIORNI_OZONO),
   },
   { additionalProperties: false },
 );
@@ -19,30 +24,57 @@ const AriaAnno = Type.Object(
     valore_ug_m3: Type.Number({ description: 'Media annua, µg/m³ (ISPRA).' }),
     metodo: Type.Union([Type.Literal('stazioni_nel_comune'), Type.Literal('stazione_piu_vicina')]),
     numero_stazioni: Type.Integer({ minimum: 1, description: 'Stazioni usate (l\'elenco è dato per l\'anno corrente).' }),
+    giorni_mm8_over_120: GiorniOzono(`${GIORNI_OZONO} Media delle stazioni usate.`),
   },
   { additionalProperties: false },
 );
 
-export const Inquinante = Type.Object(
+const RiferimentoOms = Type.Object(
   {
-    anno: Type.Integer({ description: 'Anno del valore (annata predefinita della qualità dell\'aria).' }),
-    valore_ug_m3: Nullable(Type.Number(), 'Media annua in µg/m³ (null con il motivo se non misurato né attribuibile).'),
-    metodo: Nullable(Type.Union([Type.Literal('stazioni_nel_comune'), Type.Literal('stazione_piu_vicina')])),
-    descrizione_metodo: Nullable(Type.String()),
-    stazioni: Type.Array(Stazione),
-    motivo_mancante: Nullable(Type.String()),
-    serie_storica: Type.Array(AriaAnno, { description: 'Tutti gli anni con un valore, in ordine crescente.' }),
-    fonte: Nullable(Provenance),
+    valore_ug_m3: Type.Number({ description: 'Valore di riferimento (linee guida OMS 2021 sulla qualità dell\'aria), µg/m³.' }),
+    periodo: Type.String({ description: 'Periodo di mediazione a cui si applica, come nella legenda ISPRA.' }),
+    testo_legenda: Type.String({ description: 'La cella della legenda ISPRA (legenda_statistiche.xlsx), testuale.' }),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'CONTESTO, non giudizio: il valore di riferimento OMS 2021 dato dalla legenda ISPRA per questo inquinante. Per PM10, PM2.5 e NO2 si confronta con la media annua; per l\'ozono riguarda la media massima giornaliera su 8 ore, non la media annua. null se la legenda non lo dà.',
+  },
+);
+
+const inquinanteProperties = {
+  anno: Type.Integer({ description: 'Anno del valore (annata predefinita della qualità dell\'aria).' }),
+  valore_ug_m3: Nullable(Type.Number(), 'Media annua in µg/m³ (null con il motivo se non misurato né attribuibile).'),
+  metodo: Nullable(Type.Union([Type.Literal('stazioni_nel_comune'), Type.Literal('stazione_piu_vicina')])),
+  descrizione_metodo: Nullable(Type.String()),
+  stazioni: Type.Array(Stazione),
+  motivo_mancante: Nullable(Type.String()),
+  riferimento_oms_2021: Nullable(RiferimentoOms),
+  serie_storica: Type.Array(AriaAnno, { description: 'Tutti gli anni con un valore, in ordine crescente.' }),
+  fonte: Nullable(Provenance),
+};
+
+export const Inquinante = Type.Object(inquinanteProperties, { additionalProperties: false });
+export type Inquinante = Static<typeof Inquinante>;
+
+/** Ozone adds its health-relevant figure, the days above the long-term objective, next to the annual mean. */
+export const Ozono = Type.Object(
+  {
+    ...inquinanteProperties,
+    giorni_mm8_over_120: Nullable(
+      Type.Number({ minimum: 0 }),
+      `${GIORNI_OZONO} Media delle stazioni usate (le stesse della media annua), a 0,1; è il valore della classifica indicatore=o3. null con il motivo se nessuna stazione.`,
+    ),
   },
   { additionalProperties: false },
 );
-export type Inquinante = Static<typeof Inquinante>;
+export type Ozono = Static<typeof Ozono>;
 
 export const Ambiente = Type.Object(
   {
     codice_istat: CodiceIstat,
     nome: Type.String(),
-    aria: Type.Object({ pm10: Inquinante, pm25: Inquinante, no2: Inquinante, o3: Inquinante }, { additionalProperties: false }),
+    aria: Type.Object({ pm10: Inquinante, pm25: Inquinante, no2: Inquinante, o3: Ozono }, { additionalProperties: false }),
     suolo: Type.Object(
       {
         provincia: Nullable(

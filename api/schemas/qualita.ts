@@ -220,7 +220,10 @@ export const MetodoWizard = Type.Object(
 const ParametriNormalizzazione = Type.Object(
   {
     metodo: Type.Union([Type.Literal('min_max_percentili'), Type.Literal('min_max'), Type.Literal('costante'), Type.Literal('nessun_dato')]),
-    n_valori: Type.Integer({ minimum: 0, description: 'Comuni con un valore.' }),
+    base: Type.Union([Type.Literal('comuni'), Type.Literal('province')], {
+      description: 'Su che cosa sono calcolati gli estremi: i comuni con un valore, o le province (indicatori provinciali: ogni provincia conta una volta).',
+    }),
+    n_valori: Type.Integer({ minimum: 0, description: 'Valori usati per gli estremi: comuni, o province se base = province.' }),
     percentile_basso: Type.Number(),
     percentile_alto: Type.Number(),
     valore_basso: Nullable(Type.Number(), 'Valore al percentile basso (estremo inferiore usato).'),
@@ -259,6 +262,43 @@ export const Sensibilita = Type.Object(
 );
 export type Sensibilita = Static<typeof Sensibilita>;
 
+const QuotaVarianza = Nullable(
+  Type.Object(
+    {
+      rapporto_varianze: Type.Number({ minimum: 0, description: 'Var(P) / Var(T).' }),
+      quota_covarianza: Type.Number({ description: 'Cov(P, T) / Var(T).' }),
+    },
+    { additionalProperties: false },
+  ),
+);
+
+export const IndicatoriProvinciali = Type.Object(
+  {
+    indicatori: Type.Array(Type.String(), { description: 'Indicatori con livello provincia.' }),
+    quota_massima_nella_dimensione: Type.Number({ minimum: 0, maximum: 1, description: 'Peso massimo, insieme, degli indicatori provinciali in una dimensione che ha anche indicatori comunali.' }),
+    regola: Type.String(),
+    quota_varianza: Type.Object(
+      {
+        prima: QuotaVarianza,
+        dopo: QuotaVarianza,
+        metodo: Type.String(),
+      },
+      { additionalProperties: false, description: 'Quota della varianza dei punteggi totali dovuta agli indicatori provinciali, con il trattamento precedente (prima) e con quello attuale (dopo).' },
+    ),
+    senza_indicatori_provinciali: Type.Object(
+      {
+        dimensione_top: Type.Integer({ minimum: 0 }),
+        rimasti_nella_top: Type.Integer({ minimum: 0 }),
+        quota: Type.Number({ minimum: 0, maximum: 1 }),
+        regola: Type.String(),
+      },
+      { additionalProperties: false, description: 'Stabilità della top 100 nazionale togliendo tutti gli indicatori provinciali.' },
+    ),
+  },
+  { additionalProperties: false, description: 'Come sono trattati gli indicatori provinciali e quanto pesano sul risultato.' },
+);
+export type IndicatoriProvinciali = Static<typeof IndicatoriProvinciali>;
+
 export const MetodologiaQualita = Type.Object(
   {
     id: Type.Literal('qualita-vita'),
@@ -288,9 +328,11 @@ export const MetodologiaQualita = Type.Object(
           livello: Livello,
           descrizione: Type.String(),
           peso_nella_dimensione: Type.Number({ minimum: 0, maximum: 1, description: 'Peso nominale nella dimensione (quando tutti gli indicatori hanno un valore).' }),
+          peso_relativo: Type.Number({ exclusiveMinimum: 0, description: 'Peso relativo dell\'indicatore nella dimensione (1, o 0,5 dove due indicatori si dividono un tema), prima di riproporzionare e limitare.' }),
           anni: Type.Array(Type.Integer()),
           fonti: Type.Array(Type.String(), { description: 'Identificativi delle fonti (/api/fonti/{fonte}).' }),
           comuni_con_valore: Type.Integer({ minimum: 0 }),
+          sostituto_di: Nullable(Type.String(), 'Indicatore che questo sostituisce: conta solo per i comuni in cui quello manca.'),
           normalizzazione: ParametriNormalizzazione,
         },
         { additionalProperties: false },
@@ -330,6 +372,19 @@ export const MetodologiaQualita = Type.Object(
       { additionalProperties: false },
     ),
     sensibilita: Nullable(Sensibilita),
+    indicatori_provinciali: Nullable(IndicatoriProvinciali),
+    punteggi_100: Type.Array(
+      Type.Object(
+        {
+          dimensione: DimensioneQualita,
+          comuni: Type.Integer({ minimum: 0, description: 'Comuni con punteggio 100 nella dimensione.' }),
+          quota: Type.Number({ minimum: 0, maximum: 1, description: 'Sui comuni con un punteggio nella dimensione.' }),
+          motivo: Nullable(Type.String(), 'Perché più dell\'1% dei comuni ha 100, se accade.'),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'Quanti comuni hanno il punteggio massimo in ogni dimensione: il metodo punta a non più dell\'1%, e dice perché dove è di più.' },
+    ),
     wizard: MetodoWizard,
     limiti: Type.Array(Type.String()),
   },

@@ -86,8 +86,8 @@ export type ShapeCheck = { ok: true } | { ok: false; got: ContentKind; expected:
 /**
  * The kinds of content accepted for a declared path (by its extension) fetched from `url`.
  * The URL's own format is accepted too, except a zip (an archive needs a declared
- * zipMember): ispra-aria declares an .xlsx path for an official URL that serves the same
- * table as CSV, and its loader reads both. Null when the extension says nothing.
+ * zipMember), for a source that keeps a re-saved copy (e.g. an xlsx) of an official CSV
+ * under its own path. Null when the extension says nothing.
  */
 export function acceptedKinds(path: string, url: string | null): ContentKind[] | null {
   const fromPath = BY_EXTENSION[extensionOf(path) ?? ''] ?? null;

@@ -5,7 +5,7 @@ import { routeById } from '../../api/routes.ts';
 import type { RankingColumn, RankingKey, RuntimeIndex } from '../../api/runtime-index.ts';
 import { Wizard } from '../../api/schemas/qualita.ts';
 import { answerWizard, BUDGET_MODEL, budgetModel, costBand, explain, POPULATION_BANDS, PRIORITY_SHARE, PRIORITY_WEIGHTS, type Priorita } from '../../api/wizard.ts';
-import { computeQualityIndex, DIMENSION_WEIGHTS, QUALITY_DIMENSIONS, toQualityColumns, type IndicatorDefinition, type QualityInput } from '../../generator/quality-index.ts';
+import { computeQualityIndex, DIMENSION_WEIGHTS, QUALITY_DIMENSIONS, toQualityColumns, type IndicatorDefinition, type QualityInput } from '../../generator/quality-index/index.ts';
 
 const ROUTE = routeById('qualita.wizard');
 const DIMS = QUALITY_DIMENSIONS;
@@ -51,7 +51,7 @@ const ROWS: Row[] = [
 
 function makeIndex(rows: Row[], qualita?: RuntimeIndex['qualita']): RuntimeIndex {
   const emptyRanking = (indicatore: string): RankingColumn => ({ indicatore, descrizione: '', unita: '', anno: null, motivo_esclusi: '', metodo: null, fonti: [], valori: rows.map(() => null) });
-  const keys: RankingKey[] = ['popolazione', 'densita', 'reddito', 'reddito_imponibile', 'contribuenti', 'pm10', 'pm25', 'no2', 'suolo'];
+  const keys: RankingKey[] = ['popolazione', 'densita', 'reddito', 'reddito_imponibile', 'contribuenti', 'pm10', 'pm25', 'no2', 'o3', 'suolo'];
   return {
     versione_dati: 'test',
     fonti: [],
@@ -70,7 +70,7 @@ function makeIndex(rows: Row[], qualita?: RuntimeIndex['qualita']): RuntimeIndex
     classifiche_redditi_per_anno: {},
     qualita: qualita ?? {
       punteggio: rows.map((r) => indexTotal(r.dims)),
-      dimensioni: DIMS.map((id, k) => ({ id, nome: id[0]!.toUpperCase() + id.slice(1), peso: DIMENSION_WEIGHTS[id], punteggi: rows.map((r) => (r.dims ? r.dims[k]! : null)) })),
+      dimensioni: DIMS.map((id, k) => ({ id, nome: id[0]!.toUpperCase() + id.slice(1), peso: DIMENSION_WEIGHTS[id], misura: `indicatori di ${id}`, punteggi: rows.map((r) => (r.dims ? r.dims[k]! : null)) })),
       reddito_medio: rows.map((r) => r.reddito),
       soglie_budget: SOGLIE,
       metodologia: 'Metodologia di prova.',
@@ -219,13 +219,13 @@ describe('results', () => {
 
   it('explains each result from its data', () => {
     const [alfa] = ask({}).risultati;
-    expect(alfa!.perche).toBe('Sopra la mediana nazionale in reddito (80 contro 50); reddito medio 17.000 € (2023), fascia di costo bassa, compatibile con il budget alto.');
+    expect(alfa!.perche).toBe('Sopra la mediana nazionale in reddito (80 contro 50: indicatori di reddito); reddito medio 17.000 € (2023), fascia di costo bassa, compatibile con il budget alto.');
     const gamma = ask({ dimensione: 'medio', budget: 'medio' }).risultati[0]!;
     expect(gamma.perche).toBe(
-      'Sopra la mediana nazionale in reddito (60 contro 50) e ambiente (60 contro 50); senza dati per sicurezza (pesi riproporzionati); reddito medio 18.001 € (2023), fascia di costo media, compatibile con il budget medio.',
+      'Sopra la mediana nazionale in reddito (60 contro 50: indicatori di reddito) e ambiente (60 contro 50: indicatori di ambiente); senza dati per sicurezza (pesi riproporzionati); reddito medio 18.001 € (2023), fascia di costo media, compatibile con il budget medio.',
     );
     // With priorita ambiente the environment lifts Gamma most (0.5 × 10 against 0.2 × 10).
-    expect(ask({ dimensione: 'medio', budget: 'medio', priorita: 'ambiente' }).risultati[1]!.perche).toMatch(/^Sopra la mediana nazionale in ambiente \(60 contro 50\) e reddito/);
+    expect(ask({ dimensione: 'medio', budget: 'medio', priorita: 'ambiente' }).risultati[1]!.perche).toMatch(/^Sopra la mediana nazionale in ambiente \(60 contro 50: indicatori di ambiente\) e reddito/);
     // Epsilon: every dimension at the median, none above.
     expect(explain(INDEX.qualita, 4, PRIORITY_WEIGHTS.bilanciato, 20_000, 'media', 'medio')).toBe(
       'Nessuna dimensione sopra la mediana nazionale; reddito medio 20.000 € (2023), fascia di costo media, compatibile con il budget medio.',
@@ -268,7 +268,7 @@ describe('with columns built by the generator', () => {
       indicatori[d.id] = { valore: next(), anno: 2023, fonte: null };
     });
     indicatori.reddito_medio_euro = { valore: 14_000 + next() * 15, anno: 2023, fonte: null };
-    inputs.push({ codice_istat: codice, regione: k < 10 ? '01' : '03', popolazione: 1_000 + k, contribuenti: 500, indicatori });
+    inputs.push({ codice_istat: codice, regione: k < 10 ? '01' : '03', provincia: k < 10 ? 'TO' : 'MI', popolazione: 1_000 + k, contribuenti: 500, indicatori });
     rows.push({ codice, nome: `Comune ${k + 1}`, provincia: k < 10 ? 0 : 1, popolazione: 1_000 + k, dims: null, reddito: null });
   }
   const result = computeQualityIndex(inputs, defs);

@@ -4,7 +4,7 @@ import { buildSnapshot, changeTable, compareSnapshots, parseSnapshot, type Chang
 import { coverageReport } from '../../generator/coverage.ts';
 import type { SourceStatus } from '../../generator/dataset.ts';
 import { loadSources, type LoadedSources } from '../../generator/load-sources.ts';
-import { computeQualityIndex } from '../../generator/quality-index.ts';
+import { computeQualityIndex } from '../../generator/quality-index/index.ts';
 import { qualityInputs } from '../../generator/quality-inputs.ts';
 import { hasRealBuild, readBuilt, REAL_DATA, TEST_BUILD } from '../helpers/real-build.ts';
 

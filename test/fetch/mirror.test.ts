@@ -56,7 +56,7 @@ describe('data:fetch against the mirror served at the official URLs', () => {
     const opts = options('registry', { only: ['gi-db-comuni', 'istat-elenco-comuni', 'ispra-aria'] });
     const report = await fetchSources(opts);
     expect(report.exitCode).toBe(0);
-    expect(report.results).toHaveLength(8);
+    expect(report.results).toHaveLength(11); // gi-db-comuni 5, istat-elenco-comuni 1, ispra-aria 4 CSVs + legend
     const lock = await readLock(opts.lockPath);
     for (const r of report.results) {
       expect(r.status, r.path).toBe('new');

@@ -109,3 +109,32 @@ describe('haversineKm', () => {
     expect(haversineKm(45.4642, 9.19, 41.8902, 12.4922)).toBeCloseTo(477, -1);
   });
 });
+
+describe('attributeAir for ozone', () => {
+  const o3 = (codice: string, comune: string, media: number, days: number | null, pos: { lat: number; lon: number }): StationYear => ({
+    ...station(codice, comune, 2022, media, pos, 'o3'),
+    giorni_mm8_over_120: days,
+  });
+  const stations = [o3('IT0701A', '001001', 51, 79, at(0, 0)), o3('IT0702A', '001001', 50, 42, at(1, 0)), o3('IT0703A', '001001', 48, null, at(0, -1)), o3('IT0704A', '001099', 60, 12, at(0, 13))];
+  const result = attributeAir(stations, COMUNI);
+
+  it('averages the days above 120 µg/m³ over the same stations as the mean, among those that report them', () => {
+    const [v] = result.get('001001')!.get('o3')!;
+    expect(v).toMatchObject({ valore: 49.7, metodo: 'stazioni_nel_comune', giorni_mm8_over_120: 60.5 });
+    expect(v!.stazioni.map((s) => [s.codice, s.giorni_mm8_over_120])).toEqual([
+      ['IT0701A', 79],
+      ['IT0702A', 42],
+      ['IT0703A', null],
+    ]);
+  });
+
+  it('takes the nearest station’s days with its mean, and names it with its distance', () => {
+    const [v] = result.get('001002')!.get('o3')!;
+    expect(v).toMatchObject({ valore: 51, metodo: 'stazione_piu_vicina', giorni_mm8_over_120: 79 });
+    expect(v!.stazioni).toEqual([expect.objectContaining({ codice: 'IT0701A', distanza_km: 5 })]);
+  });
+
+  it('adds no day count to the other pollutants', () => {
+    expect(attributeAir(STATIONS, COMUNI).get('001001')!.get('no2')![1]).not.toHaveProperty('giorni_mm8_over_120');
+  });
+});

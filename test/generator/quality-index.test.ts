@@ -7,10 +7,13 @@ import {
   budgetThresholds,
   buildQualitaVitaRecord,
   computeQualityIndex,
+  dimensionContents,
   DIMENSION_WEIGHTS,
   FEW_TAXPAYERS_THRESHOLD,
   normalisationParams,
   normaliseValue,
+  PROVINCIAL_SHARE_MAX,
+  provincialVarianceShare,
   QUALITY_DIMENSIONS,
   QUALITY_INDICATORS,
   quantile,
@@ -19,7 +22,7 @@ import {
   toQualityColumns,
   type IndicatorDefinition,
   type QualityInput,
-} from '../../generator/quality-index.ts';
+} from '../../generator/quality-index/index.ts';
 
 const FONTE: Provenance = {
   fonte: 'test-fonte',
@@ -64,7 +67,7 @@ function comune(codice: string, regione: string, values: Values, contribuenti: n
   for (const [id, v] of Object.entries(values)) {
     indicatori[id] = v === null ? { valore: null, anno: null, fonte: null, motivo_mancante: `${id} oscurato nella fonte` } : { valore: v!, anno: 2023, fonte: FONTE };
   }
-  return { codice_istat: codice, regione, popolazione, contribuenti, indicatori };
+  return { codice_istat: codice, regione, provincia: `P${codice}`, popolazione, contribuenti, indicatori };
 }
 
 const all = (v: number): Values => Object.fromEntries(IDS.map((id) => [id, v]));
@@ -111,8 +114,10 @@ describe('weights and indicator set', () => {
       reddito_medio_euro: ['reddito', 'up', 'comune'],
       quota_contribuenti_sotto_10000: ['reddito', 'down', 'comune'],
       contribuenti_per_abitante: ['reddito', 'up', 'comune'],
+      pm25_ug_m3: ['ambiente', 'down', 'comune'],
       pm10_ug_m3: ['ambiente', 'down', 'comune'],
       no2_ug_m3: ['ambiente', 'down', 'comune'],
+      o3_giorni_mm8_over_120: ['ambiente', 'down', 'comune'],
       suolo_consumato_m2_per_abitante: ['ambiente', 'down', 'comune'],
       suolo_consumato_percentuale_provincia: ['ambiente', 'down', 'provincia'],
       tempo_polo_servizi_minuti: ['servizi', 'down', 'comune'],
@@ -126,6 +131,14 @@ describe('weights and indicator set', () => {
       variazione_popolazione_lungo_periodo_pct: ['demografia', 'up', 'comune'],
       delitti_per_1000_abitanti_provincia: ['sicurezza', 'down', 'provincia'],
     });
+  });
+
+  it('lets PM10 and NO2 stand in for PM2.5 only, with half its weight each', () => {
+    const standIns = QUALITY_INDICATORS.filter((d) => d.sostituto_di);
+    expect(standIns.map((d) => [d.id, d.sostituto_di, d.peso])).toEqual([
+      ['pm10_ug_m3', 'pm25_ug_m3', 0.5],
+      ['no2_ug_m3', 'pm25_ug_m3', 0.5],
+    ]);
   });
 
   it('rejects weights that do not sum to 1, duplicate indicators and duplicate comuni', () => {
@@ -406,3 +419,86 @@ describe('outputs', () => {
     expect(() => toQualityColumns(result, codici)).toThrow(/reddito_medio_euro/); // DEFS alone carry no average income
   });
 });
+
+describe('published formula, stand-ins and province-level indicators', () => {
+  const params = (valore_basso: number, valore_alto: number, direzione: 'maggiore_migliore' | 'minore_migliore' = 'maggiore_migliore') =>
+    ({ ...normalisationParams(def('X', 'servizi', direzione), [valore_basso, valore_alto]), metodo: 'min_max' as const, valore_basso, valore_alto });
+
+  it('normalises with 100 × (x − L) / (H − L), so 18.75 rounds to 18.8 as in decimal arithmetic', () => {
+    // (0.15 − 0) / 0.8 × 100 is 18.749999999999996 in binary floating point; the published order of operations is not.
+    expect(normaliseValue(0.15, params(0, 0.8))).toBe(18.8);
+    expect(normaliseValue(0.0375, params(0, 0.2))).toBe(18.8);
+    expect(normaliseValue(0.65, params(0, 0.8, 'minore_migliore'))).toBe(18.8);
+  });
+
+  // Environment-like dimension: a primary indicator, two stand-ins, a comune-level and a province-level one.
+  const defs: IndicatorDefinition[] = [
+    def('R1', 'reddito', 'maggiore_migliore'),
+    def('P25', 'ambiente', 'minore_migliore'),
+    def('P10', 'ambiente', 'minore_migliore', { peso: 0.5, sostituto_di: 'P25' }),
+    def('N2', 'ambiente', 'minore_migliore', { peso: 0.5, sostituto_di: 'P25' }),
+    def('SC', 'ambiente', 'minore_migliore', { peso: 0.5 }),
+    def('SP', 'ambiente', 'minore_migliore', { peso: 1, livello: 'provincia' }),
+  ];
+  const input = (codice: string, provincia: string, values: Values): QualityInput => ({ ...comune(codice, '01', values), provincia });
+  // Province AA has ten comuni at SP = 10, BB two at 20, CC one at 40: over comuni the 95th percentile would be 20 or more, over provinces the bounds are 10 and 40.
+  const inputs = [
+    ...Array.from({ length: 10 }, (_, k) => input(`001${String(k + 1).padStart(3, '0')}`, 'AA', { R1: k * 10, P25: k * 10, P10: k * 10, N2: k * 10, SC: k * 10, SP: 10 })),
+    input('002001', 'BB', { R1: 50, P25: null, P10: 50, N2: 30, SC: 50, SP: 20 }),
+    input('002002', 'BB', { R1: 50, P25: null, P10: null, N2: null, SC: null, SP: 20 }),
+    input('003001', 'CC', { R1: 50, P25: 30, P10: 90, N2: 90, SC: 30, SP: 40 }),
+  ];
+  const result = computeQualityIndex(inputs, defs);
+  const byCode = new Map(result.comuni.map((c) => [c.codice_istat, c]));
+  const ind = (codice: string, id: string) => byCode.get(codice)!.dimensioni.ambiente.indicatori.find((i) => i.id === id)!;
+
+  it('uses PM10 and NO2 only where PM2.5 is missing, and says why they are unused elsewhere', () => {
+    expect(ind('003001', 'P10')).toMatchObject({ valore: 90, normalizzato: null, peso_nella_dimensione: 0 });
+    expect(ind('003001', 'P10').motivo_mancante).toMatch(/Non usato.*sostituisce/);
+    expect(ind('002001', 'P10').normalizzato).not.toBeNull();
+    expect(ind('002001', 'N2').normalizzato).not.toBeNull();
+    expect(ind('002001', 'P10').peso_nella_dimensione).toBe(ind('002001', 'N2').peso_nella_dimensione);
+  });
+
+  it('normalises a province-level indicator over provinces, each once, between minimum and maximum', () => {
+    const sp = result.normalizzazione.find((p) => p.id === 'SP')!;
+    expect(sp).toMatchObject({ base: 'province', metodo: 'min_max', n_valori: 3, valore_basso: 10, valore_alto: 40 });
+    expect(ind('003001', 'SP').normalizzato).toBe(0);
+    expect(ind('001001', 'SP').normalizzato).toBe(100);
+  });
+
+  it(`caps province-level indicators at ${PROVINCIAL_SHARE_MAX * 100}% of the weight a comune has in a mixed dimension`, () => {
+    // 003001: P25 (1) + SC (0.5) comune-level, SP (1) provincial → SP scaled to 0.375, i.e. 0.2 of 1.875.
+    const weights = Object.fromEntries(byCode.get('003001')!.dimensioni.ambiente.indicatori.map((i) => [i.id, i.peso_nella_dimensione]));
+    expect(weights).toEqual({ P25: 0.5333, P10: 0, N2: 0, SC: 0.2667, SP: 0.2 });
+    const dim = byCode.get('003001')!.dimensioni.ambiente;
+    const recomputed = dim.indicatori.reduce((a, i) => a + i.peso_nella_dimensione * (i.normalizzato ?? 0), 0) / dim.indicatori.reduce((a, i) => a + (i.normalizzato === null ? 0 : i.peso_nella_dimensione), 0);
+    expect(dim.punteggio).toBe(Math.round(Number(recomputed.toPrecision(12)) * 10) / 10);
+  });
+
+  it('does not score a mixed dimension from province-level values alone', () => {
+    const dim = byCode.get('002002')!.dimensioni.ambiente;
+    expect(dim.punteggio).toBeNull();
+    expect(dim.motivo_mancante).toMatch(/soli indicatori provinciali/);
+    expect(byCode.get('002002')!.avvisi.map((a) => a.codice)).toContain('dimensioni_senza_dati');
+  });
+
+  it('publishes the provincial variance share before and after, and the top stability without them', () => {
+    const p = result.indicatori_provinciali!;
+    expect(p.indicatori).toEqual(['SP']);
+    expect(p.quota_varianza.dopo!.rapporto_varianze).toBeLessThan(p.quota_varianza.prima!.rapporto_varianze);
+    expect(p.senza_indicatori_provinciali).toMatchObject({ dimensione_top: 13 });
+    expect(provincialVarianceShare({ comuni: [{ punteggio: 10 }, { punteggio: 20 }] as never, puntiProvinciali: [0, 5] })).toEqual({ rapporto_varianze: 0.25, quota_covarianza: 0.5 });
+  });
+
+  it('tells the wizard what each dimension is made of, stand-ins next to the indicator they replace', () => {
+    expect(dimensionContents(QUALITY_INDICATORS, 'ambiente')).toBe('PM2.5 (o PM10 e NO2), ozono, suolo consumato pro capite, suolo consumato nella provincia');
+  });
+
+  it('counts the comuni at 100 per dimension and explains a share above 1%', () => {
+    const full = Object.fromEntries(result.metodologia.punteggi_100.map((x) => [x.dimensione, x]));
+    expect(full.reddito!.comuni).toBe(byCode.size - [...byCode.values()].filter((c) => c.dimensioni.reddito.punteggio !== 100).length);
+    for (const x of result.metodologia.punteggi_100) expect(x.motivo === null).toBe(x.quota <= 0.01);
+  });
+});
+

@@ -1,6 +1,6 @@
 import { parseTable, columnIndex, type Table } from './lib/csv.ts';
-import { readSourceFile } from './lib/files.ts';
-import type { SourceMeta } from './lib/source.ts';
+import { parseSourceFile } from './lib/files.ts';
+import type { SourceFile, SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 import { parseDecimalComma, toCodiceIstat } from './lib/values.ts';
 
@@ -197,12 +197,16 @@ function isoDate(text: string): string | null {
 }
 
 export async function load(dataDir: string): Promise<GiDbComuni> {
-  const [comuni, cap, province, regioni, validita] = await Promise.all(meta.files.map((f) => readSourceFile(dataDir, meta, f)));
-  const utf8 = (bytes: Uint8Array | undefined) => decodeText(bytes!, 'utf-8');
-  return {
-    comuni: parseComuni(utf8(comuni), utf8(cap)),
-    province: parseProvince(utf8(province)),
-    regioni: parseRegioni(utf8(regioni)),
-    validita: parseValidita(utf8(validita)),
-  };
+  const [comuniFile, capFile, provinceFile, regioniFile, validitaFile] = meta.files as [SourceFile, SourceFile, SourceFile, SourceFile, SourceFile];
+  const text = (file: SourceFile) => parseSourceFile(dataDir, meta, file, (bytes) => decodeText(bytes, 'utf-8'));
+  const parse = <T>(file: SourceFile, fn: (t: string) => T) => parseSourceFile(dataDir, meta, file, (bytes) => fn(decodeText(bytes, 'utf-8')));
+  // gi_comuni.csv is parsed with gi_comuni_cap.csv: the CAP file is decoded first, so an error in the pair names the right file.
+  const capText = await text(capFile);
+  const [comuni, province, regioni, validita] = await Promise.all([
+    parse(comuniFile, (t) => parseComuni(t, capText)),
+    parse(provinceFile, parseProvince),
+    parse(regioniFile, parseRegioni),
+    parse(validitaFile, parseValidita),
+  ]);
+  return { comuni, province, regioni, validita };
 }

@@ -1,5 +1,5 @@
 import { parseTable, columnIndex } from './lib/csv.ts';
-import { readSourceFile } from './lib/files.ts';
+import { parseSourceFile } from './lib/files.ts';
 import type { SourceFile, SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 import { isMissing } from './lib/values.ts';
@@ -165,8 +165,8 @@ export async function readAirRows(bytes: Uint8Array): Promise<Cell[][]> {
 export async function load(dataDir: string): Promise<{ stazioni: StationYear[]; scarti: Record<Inquinante, Omit<AirStatistics, 'stazioni'>> }> {
   const parsed = await Promise.all(
     AIR_FILES.map(async (file) => {
-      const bytes = await readSourceFile(dataDir, meta, meta.files.find((f) => f.path === file.path)!);
-      return { inquinante: file.inquinante, ...parseAirStatistics(await readAirRows(bytes), file.inquinante) };
+      const declared = meta.files.find((f) => f.path === file.path)!;
+      return { inquinante: file.inquinante, ...(await parseSourceFile(dataDir, meta, declared, async (bytes) => parseAirStatistics(await readAirRows(bytes), file.inquinante))) };
     }),
   );
   const scarti = {} as Record<Inquinante, Omit<AirStatistics, 'stazioni'>>;

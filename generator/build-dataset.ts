@@ -1,6 +1,6 @@
 import { INDICATORI_USATI } from '../data-sources/dipe-urban-index.ts';
 import type { ComuneData, Dataset, SourceStatus } from './dataset.ts';
-import { joinDemographics } from './join-demographics.ts';
+import { joinDemographics, type PopulationSource } from './join-demographics.ts';
 import { joinEnvironment } from './join-environment.ts';
 import { joinIncome } from './join-income.ts';
 import { joinRegistry } from './join-registry.ts';
@@ -8,6 +8,15 @@ import { joinSafety } from './join-safety.ts';
 import { joinServices } from './join-services.ts';
 import { SOURCES } from '../data-sources/index.ts';
 import { requireLoaded, type LoadedSources } from './load-sources.ts';
+
+/** The population series in order of preference: official ISTAT counts first, ANPR register counts for the years ISTAT files lack. */
+export function populationSources(sources: LoadedSources): PopulationSource[] {
+  return [
+    { meta: SOURCES.pop2020.meta, points: sources.pop2020 ? [sources.pop2020] : [] },
+    { meta: SOURCES.pop1821.meta, points: requireLoaded(sources.pop1821, 'istat-popolazione-2018-2021') },
+    { meta: SOURCES.anpr.meta, points: requireLoaded(sources.anpr, 'anpr-popolazione') },
+  ];
+}
 
 /** Joins every loaded source into one record per current comune, keyed by codice_istat. */
 export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Dataset {
@@ -17,17 +26,7 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
   const comuni = registry.comuni;
   const codes = comuni.map((c) => c.codice_istat);
 
-  const demographics = joinDemographics(
-    comuni,
-    [
-      // Official ISTAT counts first; ANPR register counts for the years ISTAT files lack.
-      { meta: SOURCES.pop2020.meta, points: sources.pop2020 ? [sources.pop2020] : [] },
-      { meta: SOURCES.pop1821.meta, points: requireLoaded(sources.pop1821, 'istat-popolazione-2018-2021') },
-      { meta: SOURCES.anpr.meta, points: requireLoaded(sources.anpr, 'anpr-popolazione') },
-    ],
-    sources.posas,
-    SOURCES.posas.meta,
-  );
+  const demographics = joinDemographics(comuni, populationSources(sources), sources.posas, SOURCES.posas.meta);
   const income = joinIncome(codes, requireLoaded(sources.irpef, 'mef-irpef-comunale'), SOURCES.irpef.meta, sources.irpef2024, SOURCES.irpef2024.meta);
   const soilPerCapita = INDICATORI_USATI.find((u) => u.codice === 'n1')!;
   const environment = joinEnvironment(comuni, {

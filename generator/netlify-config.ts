@@ -26,6 +26,14 @@ export function renderNetlifyToml(): string {
     '  to = "/api/404.json"',
     '  status = 404',
     '',
+    '# The edge index lives in the output tree (swapped with the records it indexes) and is bundled into',
+    '# the edge function; it is not a public file.',
+    '[[redirects]]',
+    '  from = "/_edge/*"',
+    '  to = "/api/404.json"',
+    '  status = 404',
+    '  force = true',
+    '',
   ];
   for (const rule of STATIC_HEADER_RULES) {
     lines.push('[[headers]]', `  for = "${rule.path}"`, '  [headers.values]');

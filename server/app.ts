@@ -59,8 +59,9 @@ export function createApp(publicDir: string, index: RuntimeIndex, log: (line: st
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (!url.pathname.startsWith('/api/') && url.pathname !== '/api') {
-        // No file name has a NUL byte, and serve-handler answers one with a 500.
-        if (url.pathname.includes('%00')) return notFound(res);
+        // No file name has a NUL byte, and serve-handler answers one with a 500. The edge index
+        // (/_edge/) is bundled into the edge function, not a public file (netlify.toml says the same).
+        if (url.pathname.includes('%00') || url.pathname.startsWith('/_edge/')) return notFound(res);
         return await serveHandler(req, res, config);
       }
       // A Request cannot carry TRACE or TRACK: every method the API refuses is answered here, as the handler answers it.

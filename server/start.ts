@@ -1,24 +1,44 @@
+import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import type { RuntimeIndex } from '../api/runtime-index.ts';
 import { build } from '../generator/build.ts';
-import { resolveConfig } from '../generator/config.ts';
+import { resolveConfig, type BuildConfig } from '../generator/config.ts';
+import { edgeIndexFile } from '../generator/write-edge-index.ts';
 import { createApp } from './app.ts';
 import { needsBuild } from './freshness.ts';
 
-/** `npm start`: build if public/ is missing or stale, then serve the API and the site on PORT (default 3000). */
+/**
+ * The edge index of the output tree. Imported with the file's size and time as a query, so a
+ * module that failed to load is not served again from the import cache after a rebuild.
+ */
+async function importIndex(config: BuildConfig): Promise<RuntimeIndex> {
+  const file = edgeIndexFile(config.outDir);
+  const version = (await readFile(file)).byteLength;
+  return (await import(`${pathToFileURL(file).href}?v=${version}-${Date.now()}`)).default as RuntimeIndex;
+}
+
+/** `npm start`: build if public/ is missing, incomplete or stale, then serve the API and the site on PORT (default 3000). */
 async function main() {
   const config = resolveConfig(process.argv.slice(2));
   const fresh = await needsBuild(config);
   if (fresh.build) {
-    console.log(`Building first: ${fresh.reason}.`);
+    console.log(`Prima la build: ${fresh.reason}.`);
     await build(config);
   }
-  const index = (await import(pathToFileURL(`${config.generatedDir}/edge-index.js`).href)).default as RuntimeIndex;
+  let index: RuntimeIndex;
+  try {
+    index = await importIndex(config);
+  } catch (error) {
+    // An index that passed the checks but does not load (edited by hand, disk error): rebuild once.
+    console.log(`Prima la build: l'indice dell'edge function non si carica (${(error as Error).message}).`);
+    await build(config);
+    index = await importIndex(config);
+  }
   const port = Number(process.env.PORT ?? 3000);
   const server = createApp(config.outDir, index);
-  server.listen(port, () => console.log(`comuni-api on http://localhost:${port}/ (API under /api, e.g. http://localhost:${port}/api/comuni/058091)`));
+  server.listen(port, () => console.log(`comuni-api su http://localhost:${port}/ (API sotto /api, per esempio http://localhost:${port}/api/comuni/058091)`));
   const stop = (signal: string) => {
-    console.log(`${signal}: closing…`);
+    console.log(`${signal}: chiusura…`);
     server.close(() => process.exit(0));
     server.closeAllConnections();
   };

@@ -1,5 +1,5 @@
 import { parseTable, columnIndex, type Table } from './lib/csv.ts';
-import { parseSourceFile } from './lib/files.ts';
+import { allSourceFiles, parseSourceFile } from './lib/files.ts';
 import type { SourceFile, SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 import { parseDecimalComma, toCodiceIstat } from './lib/values.ts';
@@ -198,15 +198,15 @@ function isoDate(text: string): string | null {
 
 export async function load(dataDir: string): Promise<GiDbComuni> {
   const [comuniFile, capFile, provinceFile, regioniFile, validitaFile] = meta.files as [SourceFile, SourceFile, SourceFile, SourceFile, SourceFile];
-  const text = (file: SourceFile) => parseSourceFile(dataDir, meta, file, (bytes) => decodeText(bytes, 'utf-8'));
-  const parse = <T>(file: SourceFile, fn: (t: string) => T) => parseSourceFile(dataDir, meta, file, (bytes) => fn(decodeText(bytes, 'utf-8')));
-  // gi_comuni.csv is parsed with gi_comuni_cap.csv: the CAP file is decoded first, so an error in the pair names the right file.
-  const capText = await text(capFile);
-  const [comuni, province, regioni, validita] = await Promise.all([
-    parse(comuniFile, (t) => parseComuni(t, capText)),
-    parse(provinceFile, parseProvince),
-    parse(regioniFile, parseRegioni),
-    parse(validitaFile, parseValidita),
-  ]);
-  return { comuni, province, regioni, validita };
+  // Each file decoded on its own, so an encoding error names the right one; gi_comuni.csv is then parsed with the CAP file.
+  const [comuniText, capText, provinceText, regioniText, validitaText] = await allSourceFiles(
+    [comuniFile, capFile, provinceFile, regioniFile, validitaFile].map((file) => parseSourceFile(dataDir, meta, file, (bytes) => decodeText(bytes, 'utf-8'))),
+  );
+  const parse = <T>(file: SourceFile, text: string, fn: (t: string) => T) => parseSourceFile(dataDir, meta, file, () => fn(text));
+  return {
+    comuni: await parse(comuniFile, comuniText!, (t) => parseComuni(t, capText!)),
+    province: await parse(provinceFile, provinceText!, parseProvince),
+    regioni: await parse(regioniFile, regioniText!, parseRegioni),
+    validita: await parse(validitaFile, validitaText!, parseValidita),
+  };
 }

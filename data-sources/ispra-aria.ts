@@ -1,5 +1,5 @@
 import { parseTable, columnIndex } from './lib/csv.ts';
-import { parseSourceFile } from './lib/files.ts';
+import { allSourceFiles, parseSourceFile } from './lib/files.ts';
 import type { SourceFile, SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 import { isMissing } from './lib/values.ts';
@@ -163,7 +163,7 @@ export async function readAirRows(bytes: Uint8Array): Promise<Cell[][]> {
 }
 
 export async function load(dataDir: string): Promise<{ stazioni: StationYear[]; scarti: Record<Inquinante, Omit<AirStatistics, 'stazioni'>> }> {
-  const parsed = await Promise.all(
+  const parsed = await allSourceFiles(
     AIR_FILES.map(async (file) => {
       const declared = meta.files.find((f) => f.path === file.path)!;
       return { inquinante: file.inquinante, ...(await parseSourceFile(dataDir, meta, declared, async (bytes) => parseAirStatistics(await readAirRows(bytes), file.inquinante))) };

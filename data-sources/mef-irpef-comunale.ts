@@ -1,5 +1,5 @@
 import { columnIndex, optionalColumnIndex, parseTable, type Table } from './lib/csv.ts';
-import { parseSourceFile } from './lib/files.ts';
+import { allSourceFiles, parseSourceFile } from './lib/files.ts';
 import type { SourceFile, SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 import { isMissing, toCodiceIstat } from './lib/values.ts';
@@ -328,7 +328,7 @@ function irpefComune(row: string[], cols: IrpefColumns, codice: string, nome: st
 }
 
 export async function load(dataDir: string): Promise<IrpefYear[]> {
-  return Promise.all(
+  return allSourceFiles(
     meta.files.map(async (file) => {
       // 'auto': Latin-1 for some years before 2015, ASCII (valid UTF-8) after.
       return parseSourceFile(dataDir, meta, file, (bytes) => parseIrpefYear(decodeText(bytes, 'auto'), file.year!));

@@ -47,8 +47,13 @@ export const SERIES_CHECKS: SeriesCheck[] = [
   {
     id: 'maschi_femmine',
     label: 'residenti maschi + femmine',
-    points: (c) => c.demografia.map((d) => ({ anno: d.anno, valore: d.maschi === null || d.femmine === null ? null : d.maschi + d.femmine - (d.popolazione_totale ?? Number.NaN), fonte: d.fonti.sesso?.fonte ?? null })),
-    // Balance identity: maschi + femmine − totale = 0 wherever both are published.
+    points: (c) =>
+      c.demografia.map((d) => {
+        const same = d.fonti.sesso !== null && d.fonti.sesso.fonte === d.fonti.popolazione_totale?.fonte;
+        return { anno: d.anno, valore: !same || d.maschi === null || d.femmine === null ? null : d.maschi + d.femmine - (d.popolazione_totale ?? Number.NaN), fonte: d.fonti.sesso?.fonte ?? null };
+      }),
+    // Balance identity: maschi + femmine − totale = 0 where one source publishes all three (ANPR's total and
+    // ISTAT POSAS's split of the same year differ by a few residents: different counts, not an error).
     range: { min: 0, max: 0 },
   },
   {
@@ -97,7 +102,8 @@ export interface PlausibilityFailure {
   message: string;
 }
 
-const fmt = (n: number) => (Number.isInteger(n) ? n.toLocaleString('it-IT') : n.toLocaleString('it-IT', { maximumFractionDigits: 3 }));
+// Grouping always (it-IT leaves 4-digit numbers ungrouped: "6861" beside "20.938.000").
+const fmt = (n: number) => n.toLocaleString('it-IT', { useGrouping: 'always', maximumFractionDigits: Number.isInteger(n) ? 0 : 3 } as Intl.NumberFormatOptions);
 
 export function checkPlausibility(dataset: Pick<Dataset, 'comuni'>, checks: readonly SeriesCheck[] = SERIES_CHECKS): PlausibilityFailure[] {
   const failures: PlausibilityFailure[] = [];

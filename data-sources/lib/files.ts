@@ -88,3 +88,15 @@ export async function parseSourceFile<T>(dataDir: string, meta: SourceMeta, file
     throw new SourceFileError(meta, file, error instanceof Error ? error.message : String(error));
   }
 }
+
+/**
+ * Promise.all for the files of one source, except that a file that cannot be parsed is
+ * reported before a file that is missing: the first is a fault in the data, the second
+ * often only a mirror not yet complete.
+ */
+export async function allSourceFiles<T>(reads: Promise<T>[]): Promise<T[]> {
+  const settled = await Promise.allSettled(reads);
+  const errors = settled.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+  if (errors.length > 0) throw errors.find((e) => !(e instanceof MissingSourceError)) ?? errors[0];
+  return settled.map((r) => (r as PromiseFulfilledResult<T>).value);
+}

@@ -116,9 +116,9 @@ async function checkDataset(config: BuildConfig, dataset: Dataset, crossSource: 
   if (invariants.length + plausibility.length + crossSource.length === 0) return;
   const shown = await Promise.all(plausibility.slice(0, 25).map((f) => describeFailure(config.dataDir, f)));
   const sections = [
-    invariants.length > 0 ? `${invariants.length} controlli di coerenza non superati:\n  ${invariants.join('\n  ')}` : null,
+    invariants.length > 0 ? `${invariants.length} ${invariants.length === 1 ? 'controllo' : 'controlli'} di coerenza non superati:\n  ${invariants.join('\n  ')}` : null,
     plausibility.length > 0
-      ? `${plausibility.length} valori fuori dai limiti di plausibilità (generator/plausibility.ts):\n  ${shown.join('\n  ')}${plausibility.length > 25 ? `\n  … e altri ${plausibility.length - 25}` : ''}`
+      ? `${plausibility.length} ${plausibility.length === 1 ? 'valore' : 'valori'} fuori dai limiti di plausibilità (generator/plausibility.ts):\n  ${shown.join('\n  ')}${plausibility.length > 25 ? `\n  … e altri ${plausibility.length - 25}` : ''}`
       : null,
     crossSource.length > 0 ? `${crossSource.length} disaccordi tra fonti (generator/cross-source.ts):\n  ${crossSource.slice(0, 25).join('\n  ')}` : null,
   ];

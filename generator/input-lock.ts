@@ -54,7 +54,7 @@ export function lockMismatchMessage(verified: VerifiedInputs, lockPath: string):
   const bad = verified.checks.filter((c) => c.problem !== null);
   if (bad.length === 0) return null;
   const lockName = relative(PROJECT_ROOT, lockPath).startsWith('..') ? lockPath : relative(PROJECT_ROOT, lockPath);
-  const lines = [`${bad.length} file di input non corrispondono a ${lockName}:`];
+  const lines = [`${bad.length === 1 ? '1 file di input non corrisponde' : `${bad.length} file di input non corrispondono`} a ${lockName}:`];
   for (const c of bad) {
     const entry = verified.lock.files[c.path];
     lines.push(`  ${c.path} (fonte "${c.source}")`);

@@ -31,7 +31,7 @@ export class OutputWriter {
   /** Writes the answer of an API URL; `path` is the public path of the file (e.g. /api/comuni/001001.json). */
   async json(path: string, body: unknown, schema: string): Promise<string> {
     const errors = schemaErrors(schema, body);
-    if (errors) throw new Error(`${path} does not match schema ${schema}: ${errors}`);
+    if (errors) throw new Error(`${path} non rispetta lo schema ${schema}: ${errors}`);
     const text = serialize(body);
     await this.text(path, text);
     return text;

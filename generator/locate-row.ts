@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { decodeText } from '../data-sources/lib/text.ts';
 
 /**
  * The line of a publisher's text file where a comune's row is: the first line with a field
@@ -11,7 +12,7 @@ export async function locateRow(dataDir: string, path: string, codice: string): 
   const bytes = await readFile(join(dataDir, path)).catch(() => null);
   if (bytes === null) return null;
   const field = new RegExp(`(^|[;,"\\t])0*${Number(codice)}(["\\t;,]|$)`);
-  const lines = new TextDecoder('latin1').decode(bytes).split('\n');
+  const lines = decodeText(bytes, 'auto').split('\n');
   const at = lines.findIndex((l) => field.test(l));
   if (at < 0) return null;
   const text = lines[at]!.replace(/\r$/, '');

@@ -120,6 +120,8 @@ export function checkPlausibility(dataset: Pick<Dataset, 'comuni'>, checks: read
         const fail = (message: string) => failures.push({ serie: check.id, codice, anno: p.anno, fonte: p.fonte, message: `${check.label}, ${who}, ${p.anno}: ${message}` });
         if (!Number.isFinite(v) || v < check.range.min || v > check.range.max) {
           fail(check.range.min === check.range.max ? `${fmt(v)} invece di ${fmt(check.range.min)}` : `${fmt(v)} fuori dai limiti ${fmt(check.range.min)}–${fmt(check.range.max)}`);
+          // Not a reference for the next year (its change would only repeat this failure), nor part of the national sum.
+          continue;
         } else if (check.yearOnYear && previous && !skip.has(`${codice}/${p.anno}`)) {
           const a = previous.valore!;
           const ratio = Math.max(a, v) / Math.min(a, v);
@@ -141,7 +143,11 @@ export function checkPlausibility(dataset: Pick<Dataset, 'comuni'>, checks: read
       const fail = (message: string) => failures.push({ serie: check.id, codice: null, anno, fonte: t.fonte, message: `${check.label}, Italia, ${anno}: ${message}` });
       if (check.national) {
         const { min, max, maxChange } = check.national;
-        if (t.sum < min || t.sum > max) fail(`totale nazionale ${fmt(t.sum)} fuori dai limiti ${fmt(min)}–${fmt(max)}`);
+        if (t.sum < min || t.sum > max) {
+          fail(`totale nazionale ${fmt(t.sum)} fuori dai limiti ${fmt(min)}–${fmt(max)}`);
+          // The next year is compared with the last plausible total, not with this one.
+          national.set(anno, before ? { ...t, sum: before.sum } : t);
+        }
         else if (before && Math.abs(t.sum / before.sum - 1) > maxChange) {
           fail(`totale nazionale ${fmt(t.sum)} contro ${fmt(before.sum)} nel ${before.anno} (${fmt((t.sum / before.sum - 1) * 100)}%), oltre il limite di ±${fmt(maxChange * 100)}%`);
         }

@@ -115,7 +115,7 @@ export function parseBilancioDemografico(text: string, expectedYear: number = YE
   const title = body.split(/\r?\n/, headerAt).join(' ');
   const titleYear = /31 dicembre (\d{4})/.exec(title)?.[1];
   if (titleYear !== undefined && Number(titleYear) !== expectedYear) throw new Error(`${context}: the file's title says ${titleYear}`);
-  const table = parseTable(body, ';', { skipLines: headerAt });
+  const table = parseTable(body, ';', { skipLines: headerAt, notes: true });
   const codeCol = columnIndex(table.header, 'Codice comune', context);
   const nameCol = columnIndex(table.header, 'Comune', context);
   const infoCol = columnIndex(table.header, 'Informazioni', context);

@@ -20,12 +20,12 @@ interface Record_ {
  * with line breaks inside, and "phantom" trailing columns (a header ending in `;` or
  * `; `) which are dropped together with the empty cells under them.
  *
- * Strict on shape: a row with fewer cells than the header, or with a value under a column
+ * Strict on shape (`notes` lets one-cell text rows through, padded): a row with fewer cells than the header, or with a value under a column
  * that has no name, is an error naming the line and showing the row. A file cut mid-row
  * otherwise yields a short row whose missing cells would read as blanks, and blanks mean
  * "suppressed for privacy" to the parsers: a truncated figure would be served as a gap.
  */
-export function parseTable(text: string, delimiter: ';' | ',', options: { skipLines?: number } = {}): Table {
+export function parseTable(text: string, delimiter: ';' | ',', options: { skipLines?: number; notes?: boolean } = {}): Table {
   const skip = options.skipLines ?? 0;
   const records = text.includes('"') ? parseQuoted(text, delimiter, skip) : splitPlain(text, delimiter, skip);
   const [rawHeader, ...body] = records;
@@ -37,6 +37,12 @@ export function parseTable(text: string, delimiter: ';' | ',', options: { skipLi
   const lines: number[] = [];
   for (const { cells, line } of body) {
     if (!cells.some((cell) => cell.trim() !== '')) continue;
+    // A publisher's note (ISTAT's "Note: p = dato provvisorio…") is one cell of text; a row cut in its first field starts with a digit.
+    if (options.notes && cells.length === 1 && !/^\s*\d/.test(cells[0]!)) {
+      rows.push([cells[0]!, ...Array<string>(width - 1).fill('')]);
+      lines.push(line);
+      continue;
+    }
     if (cells.length < width) {
       throw new DataFormatError(`riga ${line}: ${cells.length} campi invece dei ${width} dell'intestazione (file troncato o riga spezzata?): «${snippet(cells, delimiter)}»`, line);
     }

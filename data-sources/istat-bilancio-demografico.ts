@@ -1,5 +1,5 @@
 import { parseTable, columnIndex, headerLineIndex } from './lib/csv.ts';
-import { readSourceFile } from './lib/files.ts';
+import { parseSourceFile } from './lib/files.ts';
 import type { SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 
@@ -151,5 +151,5 @@ export function parseBilancioDemografico(text: string, expectedYear: number = YE
 }
 
 export async function load(dataDir: string): Promise<BilancioDemografico> {
-  return parseBilancioDemografico(decodeText(await readSourceFile(dataDir, meta, meta.files[0]!), 'utf-8'));
+  return parseSourceFile(dataDir, meta, meta.files[0]!, (bytes) => parseBilancioDemografico(decodeText(bytes, 'utf-8')));
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { edgeIndexFile } from '../generator/write-edge-index.ts';
 import { PROJECT_ROOT } from '../generator/config.ts';
 import { median, round } from './stats.ts';
 
@@ -32,8 +33,9 @@ export interface IndexSize {
   gzipBytes: number;
 }
 
-export async function indexSize(generatedDir: string): Promise<IndexSize> {
-  const bytes = await readFile(join(generatedDir, 'edge-index.js'));
+/** Size of the index module in a build's output tree (generated/edge-index.js only re-exports it). */
+export async function indexSize(outDir: string): Promise<IndexSize> {
+  const bytes = await readFile(edgeIndexFile(outDir));
   return { rawBytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
 }
 

@@ -85,7 +85,7 @@ async function main() {
   const build = await measureBuild(config);
 
   log('▸ edge function cold start (Deno)…');
-  const index = await indexSize(config.generatedDir);
+  const index = await indexSize(config.outDir);
   const coldStart = await measureColdStart(config.generatedDir, settings.coldStartRuns);
 
   log('▸ handler latency in process…');

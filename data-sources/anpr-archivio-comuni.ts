@@ -1,5 +1,5 @@
 import { columnIndex, parseTable } from './lib/csv.ts';
-import { readSourceFile } from './lib/files.ts';
+import { parseSourceFile } from './lib/files.ts';
 import type { SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 
@@ -64,5 +64,5 @@ export function parseArchivioComuni(text: string): PeriodoComune[] {
 }
 
 export async function load(dataDir: string): Promise<PeriodoComune[]> {
-  return parseArchivioComuni(decodeText(await readSourceFile(dataDir, meta, meta.files[0]!), 'utf-8'));
+  return parseSourceFile(dataDir, meta, meta.files[0]!, (bytes) => parseArchivioComuni(decodeText(bytes, 'utf-8')));
 }

@@ -1,5 +1,5 @@
 import { parseTable, columnIndex } from './lib/csv.ts';
-import { readSourceFile } from './lib/files.ts';
+import { allSourceFiles, parseSourceFile } from './lib/files.ts';
 import type { SourceFile, SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 import { isMissing } from './lib/values.ts';
@@ -135,10 +135,9 @@ export function parsePopolazioneAnpr(text: string, expected: { year: number; mon
 }
 
 export async function load(dataDir: string): Promise<PopulationPoint[]> {
-  return Promise.all(
+  return allSourceFiles(
     ANPR_FILES.map(async (vintage, i) => {
-      const bytes = await readSourceFile(dataDir, meta, meta.files[i]!);
-      return parsePopolazioneAnpr(decodeText(bytes, 'utf-8'), vintage);
+      return parseSourceFile(dataDir, meta, meta.files[i]!, (bytes) => parsePopolazioneAnpr(decodeText(bytes, 'utf-8'), vintage));
     }),
   );
 }

@@ -1,4 +1,4 @@
-import { readSourceFile } from './lib/files.ts';
+import { parseSourceFile } from './lib/files.ts';
 import type { SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 import { toCodiceIstat } from './lib/values.ts';
@@ -128,12 +128,5 @@ function describe(value: unknown): string {
 }
 
 export async function load(dataDir: string): Promise<ComuniItaParse> {
-  const bytes = await readSourceFile(dataDir, meta, meta.files[0]!);
-  let json: unknown;
-  try {
-    json = JSON.parse(decodeText(bytes, 'utf-8'));
-  } catch (error) {
-    throw new Error(`${CONTEXT}: not valid JSON (${(error as Error).message})`);
-  }
-  return parseComuniItaReport(json);
+  return parseSourceFile(dataDir, meta, meta.files[0]!, (bytes) => parseComuniItaReport(JSON.parse(decodeText(bytes, 'utf-8'))));
 }

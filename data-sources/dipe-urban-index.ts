@@ -1,5 +1,5 @@
 import { columnIndex, parseTable } from './lib/csv.ts';
-import { readSourceFile } from './lib/files.ts';
+import { parseSourceFile } from './lib/files.ts';
 import { decodeText } from './lib/text.ts';
 import type { SourceMeta } from './lib/source.ts';
 import { isMissing, parseDecimalComma, toCodiceIstat } from './lib/values.ts';
@@ -196,14 +196,13 @@ export interface UrbanIndex {
 
 export async function load(dataDir: string): Promise<UrbanIndex> {
   const [dbFile, tracciatoFile] = meta.files as [(typeof meta.files)[0], (typeof meta.files)[0]];
-  const [db, tr] = await Promise.all([readSourceFile(dataDir, meta, dbFile), readSourceFile(dataDir, meta, tracciatoFile)]);
-  const tracciato = parseTracciato(decodeText(tr, 'latin1'));
-  const problems = checkIndicatori(tracciato);
-  if (problems.length > 0) throw new Error(`dipe-urban-index: the tracciato no longer matches INDICATORI_USATI:\n  ${problems.join('\n  ')}`);
-  const parsed = parseUrbanIndexWithReport(
-    decodeText(db, 'latin1'),
-    INDICATORI_USATI.map((u) => u.codice),
-  );
+  const tracciato = await parseSourceFile(dataDir, meta, tracciatoFile, (bytes) => {
+    const parsedTracciato = parseTracciato(decodeText(bytes, 'latin1'));
+    const problems = checkIndicatori(parsedTracciato);
+    if (problems.length > 0) throw new Error(`il tracciato non corrisponde più a INDICATORI_USATI:\n  ${problems.join('\n  ')}`);
+    return parsedTracciato;
+  });
+  const parsed = await parseSourceFile(dataDir, meta, dbFile, (bytes) => parseUrbanIndexWithReport(decodeText(bytes, 'latin1'), INDICATORI_USATI.map((u) => u.codice)));
   const valori = new Map<string, Record<string, number | null>>();
   for (const [codice, record] of parsed.valori) {
     valori.set(codice, Object.fromEntries(INDICATORI_USATI.map((u) => [u.campo, record[u.codice] ?? null])));

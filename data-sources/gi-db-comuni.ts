@@ -1,6 +1,6 @@
 import { parseTable, columnIndex, type Table } from './lib/csv.ts';
-import { readSourceFile } from './lib/files.ts';
-import type { SourceMeta } from './lib/source.ts';
+import { allSourceFiles, parseSourceFile } from './lib/files.ts';
+import type { SourceFile, SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 import { parseDecimalComma, toCodiceIstat } from './lib/values.ts';
 
@@ -203,12 +203,16 @@ function isoDate(text: string): string | null {
 }
 
 export async function load(dataDir: string): Promise<GiDbComuni> {
-  const [comuni, cap, province, regioni, validita] = await Promise.all(meta.files.map((f) => readSourceFile(dataDir, meta, f)));
-  const utf8 = (bytes: Uint8Array | undefined) => decodeText(bytes!, 'utf-8');
+  const [comuniFile, capFile, provinceFile, regioniFile, validitaFile] = meta.files as [SourceFile, SourceFile, SourceFile, SourceFile, SourceFile];
+  // Each file decoded on its own, so an encoding error names the right one; gi_comuni.csv is then parsed with the CAP file.
+  const [comuniText, capText, provinceText, regioniText, validitaText] = await allSourceFiles(
+    [comuniFile, capFile, provinceFile, regioniFile, validitaFile].map((file) => parseSourceFile(dataDir, meta, file, (bytes) => decodeText(bytes, 'utf-8'))),
+  );
+  const parse = <T>(file: SourceFile, text: string, fn: (t: string) => T) => parseSourceFile(dataDir, meta, file, () => fn(text));
   return {
-    comuni: parseComuni(utf8(comuni), utf8(cap)),
-    province: parseProvince(utf8(province)),
-    regioni: parseRegioni(utf8(regioni)),
-    validita: parseValidita(utf8(validita)),
+    comuni: await parse(comuniFile, comuniText!, (t) => parseComuni(t, capText!)),
+    province: await parse(provinceFile, provinceText!, parseProvince),
+    regioni: await parse(regioniFile, regioniText!, parseRegioni),
+    validita: await parse(validitaFile, validitaText!, parseValidita),
   };
 }

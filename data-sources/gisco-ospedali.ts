@@ -1,5 +1,5 @@
 import { columnIndex, parseTable } from './lib/csv.ts';
-import { readSourceFile } from './lib/files.ts';
+import { parseSourceFile } from './lib/files.ts';
 import type { SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 import { parseDecimalPoint } from './lib/values.ts';
@@ -83,6 +83,5 @@ export function parseOspedaliProvince(text: string): Map<string, OspedaliProvinc
 }
 
 export async function load(dataDir: string): Promise<Map<string, OspedaliProvincia>> {
-  const bytes = await readSourceFile(dataDir, meta, meta.files[0]!);
-  return parseOspedaliProvince(decodeText(bytes, 'utf-8'));
+  return parseSourceFile(dataDir, meta, meta.files[0]!, (bytes) => parseOspedaliProvince(decodeText(bytes, 'utf-8')));
 }

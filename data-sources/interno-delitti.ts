@@ -1,6 +1,6 @@
 import { foldText } from '../api/text.ts';
 import { columnIndex, parseTable } from './lib/csv.ts';
-import { readSourceFile } from './lib/files.ts';
+import { parseSourceFile } from './lib/files.ts';
 import type { SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 import { parseDecimalPoint } from './lib/values.ts';
@@ -126,6 +126,5 @@ export function parseInternoDelitti(text: string): InternoDelitti {
 }
 
 export async function load(dataDir: string): Promise<InternoDelitti> {
-  const bytes = await readSourceFile(dataDir, meta, meta.files[0]!);
-  return parseInternoDelitti(decodeText(bytes, 'utf-8'));
+  return parseSourceFile(dataDir, meta, meta.files[0]!, (bytes) => parseInternoDelitti(decodeText(bytes, 'utf-8')));
 }

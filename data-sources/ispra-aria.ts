@@ -1,5 +1,5 @@
 import { parseTable, columnIndex } from './lib/csv.ts';
-import { readSourceFile } from './lib/files.ts';
+import { allSourceFiles, parseSourceFile } from './lib/files.ts';
 import type { SourceFile, SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 import { isMissing } from './lib/values.ts';
@@ -213,13 +213,13 @@ export interface AirSource {
 }
 
 export async function load(dataDir: string): Promise<AirSource> {
-  const parsed = await Promise.all(
+  const parsed = await allSourceFiles(
     AIR_FILES.map(async (file) => {
-      const bytes = await readSourceFile(dataDir, meta, meta.files.find((f) => f.path === file.path)!);
-      return { inquinante: file.inquinante, ...parseAirStatistics(readAirRows(bytes), file.inquinante) };
+      const declared = meta.files.find((f) => f.path === file.path)!;
+      return { inquinante: file.inquinante, ...(await parseSourceFile(dataDir, meta, declared, (bytes) => parseAirStatistics(readAirRows(bytes), file.inquinante))) };
     }),
   );
-  const oms = parseWhoGuidelines(await readWorkbook(await readSourceFile(dataDir, meta, LEGEND_FILE)));
+  const oms = await parseSourceFile(dataDir, meta, LEGEND_FILE, async (bytes) => parseWhoGuidelines(await readWorkbook(bytes)));
   const scarti = {} as AirSource['scarti'];
   for (const p of parsed) scarti[p.inquinante] = { scartati_copertura: p.scartati_copertura, scartati_senza_comune: p.scartati_senza_comune };
   return { stazioni: parsed.flatMap((p) => p.stazioni), scarti, oms };

@@ -1,5 +1,5 @@
 import { parseTable, columnIndex } from './lib/csv.ts';
-import { readSourceFile } from './lib/files.ts';
+import { parseSourceFile } from './lib/files.ts';
 import type { SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 import { parseDecimalPoint } from './lib/values.ts';
@@ -79,6 +79,5 @@ export function parseConsumoSuoloProvince(text: string): ConsumoSuoloProvincia[]
 }
 
 export async function load(dataDir: string): Promise<{ province: ConsumoSuoloProvincia[]; scartati: string[] }> {
-  const bytes = await readSourceFile(dataDir, meta, meta.files[0]!);
-  return parseConsumoSuolo(decodeText(bytes, 'utf-8'));
+  return parseSourceFile(dataDir, meta, meta.files[0]!, (bytes) => parseConsumoSuolo(decodeText(bytes, 'utf-8')));
 }

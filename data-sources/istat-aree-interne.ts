@@ -1,5 +1,5 @@
 import { normalizeHeader } from './lib/csv.ts';
-import { readSourceFile } from './lib/files.ts';
+import { parseSourceFile } from './lib/files.ts';
 import type { SourceMeta } from './lib/source.ts';
 import { parseDecimalComma, toCodiceIstat } from './lib/values.ts';
 import { findSheet, readWorkbook, tableBelowHeader, type Cell } from './lib/xlsx.ts';
@@ -180,13 +180,8 @@ export function parseClassi2021(rows: Cell[][], skipped: SkippedRow[] = []): Map
 
 export async function load(dataDir: string): Promise<AreeInterne> {
   const [mappaFile, classiFile] = meta.files as [(typeof meta.files)[0], (typeof meta.files)[0]];
-  const [mappaBytes, classiBytes] = await Promise.all([readSourceFile(dataDir, meta, mappaFile), readSourceFile(dataDir, meta, classiFile)]);
   const skipped: SkippedRow[] = [];
-  const mappaSheets = await readWorkbook(mappaBytes);
-  const classiSheets = await readWorkbook(classiBytes);
-  return {
-    mappa2020: parseMappaAi2020(findSheet(mappaSheets, 'DATI', mappaFile.path).rows, skipped),
-    classi: parseClassi2021(findSheet(classiSheets, /Classificazione/i, classiFile.path).rows, skipped),
-    skipped,
-  };
+  const mappa2020 = await parseSourceFile(dataDir, meta, mappaFile, async (bytes) => parseMappaAi2020(findSheet(await readWorkbook(bytes), 'DATI', mappaFile.path).rows, skipped));
+  const classi = await parseSourceFile(dataDir, meta, classiFile, async (bytes) => parseClassi2021(findSheet(await readWorkbook(bytes), /Classificazione/i, classiFile.path).rows, skipped));
+  return { mappa2020, classi, skipped };
 }

@@ -1,5 +1,5 @@
 import { parseTable, columnIndex, headerLineIndex } from './lib/csv.ts';
-import { readSourceFile } from './lib/files.ts';
+import { parseSourceFile } from './lib/files.ts';
 import type { SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 
@@ -115,7 +115,7 @@ export function parseBilancioDemografico(text: string, expectedYear: number = YE
   const title = body.split(/\r?\n/, headerAt).join(' ');
   const titleYear = /31 dicembre (\d{4})/.exec(title)?.[1];
   if (titleYear !== undefined && Number(titleYear) !== expectedYear) throw new Error(`${context}: the file's title says ${titleYear}`);
-  const table = parseTable(body, ';', { skipLines: headerAt });
+  const table = parseTable(body, ';', { skipLines: headerAt, notes: true });
   const codeCol = columnIndex(table.header, 'Codice comune', context);
   const nameCol = columnIndex(table.header, 'Comune', context);
   const infoCol = columnIndex(table.header, 'Informazioni', context);
@@ -151,5 +151,5 @@ export function parseBilancioDemografico(text: string, expectedYear: number = YE
 }
 
 export async function load(dataDir: string): Promise<BilancioDemografico> {
-  return parseBilancioDemografico(decodeText(await readSourceFile(dataDir, meta, meta.files[0]!), 'utf-8'));
+  return parseSourceFile(dataDir, meta, meta.files[0]!, (bytes) => parseBilancioDemografico(decodeText(bytes, 'utf-8')));
 }

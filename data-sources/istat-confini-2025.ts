@@ -1,4 +1,4 @@
-import { readSourceFile } from './lib/files.ts';
+import { parseSourceFile } from './lib/files.ts';
 import type { SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 import { layerFeatures, parsePolygonLayer, type Polygon, type PolygonLayer } from './lib/topojson.ts';
@@ -56,7 +56,7 @@ export function parseConfini(text: string): ConfiniComuni {
 }
 
 export async function load(dataDir: string): Promise<ConfiniComuni> {
-  return parseConfini(decodeText(await readSourceFile(dataDir, meta, meta.files[0]!), 'utf-8'));
+  return parseSourceFile(dataDir, meta, meta.files[0]!, (bytes) => parseConfini(decodeText(bytes, 'utf-8')));
 }
 
 export interface Confine2025 {

@@ -1,4 +1,4 @@
-import { readSourceFile } from './lib/files.ts';
+import { parseSourceFile } from './lib/files.ts';
 import type { SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 import { DELITTI_PROVINCE, DELITTI_PROVINCE_SENZA_DATO, type DelittiProvinciaMapping } from './mappings/delitti-province.ts';
@@ -205,10 +205,9 @@ export interface IstatDelitti {
 
 export async function load(dataDir: string, siglaAttuali?: Iterable<string>): Promise<IstatDelitti> {
   const [delittiFile, reatiFile] = meta.files as [(typeof meta.files)[0], (typeof meta.files)[0]];
-  const [delitti, reati] = await Promise.all([readSourceFile(dataDir, meta, delittiFile), readSourceFile(dataDir, meta, reatiFile)]);
   const siglas = siglaAttuali ? [...siglaAttuali] : undefined;
   return {
-    delitti: parseDelittiProvince(JSON.parse(decodeText(delitti, 'utf-8')), siglas),
-    reatiAllarmeSociale: parseReatiAllarmeSociale(JSON.parse(decodeText(reati, 'utf-8')), siglas),
+    delitti: await parseSourceFile(dataDir, meta, delittiFile, (bytes) => parseDelittiProvince(JSON.parse(decodeText(bytes, 'utf-8')), siglas)),
+    reatiAllarmeSociale: await parseSourceFile(dataDir, meta, reatiFile, (bytes) => parseReatiAllarmeSociale(JSON.parse(decodeText(bytes, 'utf-8')), siglas)),
   };
 }

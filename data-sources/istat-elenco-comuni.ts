@@ -1,5 +1,5 @@
 import { parseTable, columnIndex } from './lib/csv.ts';
-import { readSourceFile } from './lib/files.ts';
+import { parseSourceFile } from './lib/files.ts';
 import type { SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 import { toCodiceIstat } from './lib/values.ts';
@@ -181,6 +181,5 @@ function legacy(value: string, ctx: string): string | null {
 }
 
 export async function load(dataDir: string): Promise<IstatElencoComuniParse> {
-  const bytes = await readSourceFile(dataDir, meta, meta.files[0]!);
-  return parseElencoComuniReport(decodeText(bytes, 'latin1'));
+  return parseSourceFile(dataDir, meta, meta.files[0]!, (bytes) => parseElencoComuniReport(decodeText(bytes, 'latin1')));
 }

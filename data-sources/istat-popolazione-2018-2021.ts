@@ -1,6 +1,6 @@
 import { addValue, parsePopulationCount, type PopulationPoint } from './anpr-popolazione.ts';
 import { parseTable, columnIndex } from './lib/csv.ts';
-import { readSourceFile } from './lib/files.ts';
+import { parseSourceFile } from './lib/files.ts';
 import type { SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 import { toCodiceIstat } from './lib/values.ts';
@@ -63,6 +63,5 @@ export function parsePopolazione2018_2021(text: string): PopulationPoint[] {
 }
 
 export async function load(dataDir: string): Promise<PopulationPoint[]> {
-  const bytes = await readSourceFile(dataDir, meta, meta.files[0]!);
-  return parsePopolazione2018_2021(decodeText(bytes, 'utf-8'));
+  return parseSourceFile(dataDir, meta, meta.files[0]!, (bytes) => parsePopolazione2018_2021(decodeText(bytes, 'utf-8')));
 }

@@ -1,6 +1,6 @@
 import { addValue, parsePopulationCount, type PopulationPoint } from './anpr-popolazione.ts';
 import { parseTable, columnIndex, optionalColumnIndex } from './lib/csv.ts';
-import { readSourceFile } from './lib/files.ts';
+import { parseSourceFile } from './lib/files.ts';
 import type { SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 
@@ -71,6 +71,5 @@ export function parsePopolazioneIstat2020(text: string): PopulationPoint {
 }
 
 export async function load(dataDir: string): Promise<PopulationPoint> {
-  const bytes = await readSourceFile(dataDir, meta, meta.files[0]!);
-  return parsePopolazioneIstat2020(decodeText(bytes, 'utf-8'));
+  return parseSourceFile(dataDir, meta, meta.files[0]!, (bytes) => parsePopolazioneIstat2020(decodeText(bytes, 'utf-8')));
 }

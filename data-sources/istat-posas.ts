@@ -1,7 +1,7 @@
 import { access } from 'node:fs/promises';
 import { parsePopulationCount, type PopulationPoint } from './anpr-popolazione.ts';
 import { parseTable, columnIndex, headerLineIndex } from './lib/csv.ts';
-import { MissingSourceError, readSourceFile, sourcePath } from './lib/files.ts';
+import { MissingSourceError, parseSourceFile, sourcePath } from './lib/files.ts';
 import type { SourceFile, SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 import { toCodiceIstat } from './lib/values.ts';
@@ -156,7 +156,7 @@ export async function load(dataDir: string): Promise<PosasLoad> {
   } else {
     throw new MissingSourceError(meta, NATIONAL_FILE, sourcePath(dataDir, NATIONAL_FILE));
   }
-  const comuni = parsePosas(decodeText(await readSourceFile(dataDir, meta, file), 'auto'));
+  const comuni = await parseSourceFile(dataDir, meta, file, (bytes) => parsePosas(decodeText(bytes, 'auto')));
   const punto: PopulationPoint = { anno: YEAR, data_riferimento: `${YEAR}-01-01`, valori: new Map(), nomi: new Map(), scartati: [] };
   for (const [code, c] of comuni) {
     punto.valori.set(code, c.totale);

@@ -1,5 +1,5 @@
 import { columnIndex, parseTable } from './lib/csv.ts';
-import { readSourceFile } from './lib/files.ts';
+import { parseSourceFile } from './lib/files.ts';
 import type { SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 
@@ -49,5 +49,5 @@ export function parseSardegna2026(text: string): CodiceSardegna2026[] {
 }
 
 export async function load(dataDir: string): Promise<CodiceSardegna2026[]> {
-  return parseSardegna2026(decodeText(await readSourceFile(dataDir, meta, meta.files[0]!), 'utf-8'));
+  return parseSourceFile(dataDir, meta, meta.files[0]!, (bytes) => parseSardegna2026(decodeText(bytes, 'utf-8')));
 }

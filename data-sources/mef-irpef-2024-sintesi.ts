@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readSourceFile } from './lib/files.ts';
+import { parseSourceFile } from './lib/files.ts';
 import type { SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 import type { Pair } from './mef-irpef-comunale.ts';
@@ -196,10 +196,11 @@ export function verifyDataArtifact(dataBytes: Uint8Array, metaJson: unknown): vo
 
 export async function load(dataDir: string): Promise<IrpefSintesi2024> {
   const [dataFile, metaFile, sourceFile] = meta.files;
-  const [dataBytes, metaBytes] = await Promise.all([readSourceFile(dataDir, meta, dataFile!), readSourceFile(dataDir, meta, metaFile!)]);
-  // source.json documents the CSV → JSON mapping; it is only required to be present.
-  await readSourceFile(dataDir, meta, sourceFile!);
-  const metaJson: unknown = JSON.parse(decodeText(metaBytes, 'utf-8'));
-  verifyDataArtifact(dataBytes, metaJson);
-  return parseIrpef2024(JSON.parse(decodeText(dataBytes, 'utf-8')), metaJson);
+  // source.json documents the CSV → JSON mapping; it is only required to be present (and JSON).
+  await parseSourceFile(dataDir, meta, sourceFile!, () => null);
+  const metaJson: unknown = await parseSourceFile(dataDir, meta, metaFile!, (bytes) => JSON.parse(decodeText(bytes, 'utf-8')));
+  return parseSourceFile(dataDir, meta, dataFile!, (dataBytes) => {
+    verifyDataArtifact(dataBytes, metaJson);
+    return parseIrpef2024(JSON.parse(decodeText(dataBytes, 'utf-8')), metaJson);
+  });
 }

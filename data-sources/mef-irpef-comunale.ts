@@ -1,5 +1,5 @@
 import { columnIndex, parseTable, type Table } from './lib/csv.ts';
-import { readSourceFile } from './lib/files.ts';
+import { allSourceFiles, parseSourceFile } from './lib/files.ts';
 import type { SourceFile, SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 import { isMissing, toCodiceIstat } from './lib/values.ts';
@@ -336,11 +336,10 @@ function irpefComune(row: string[], cols: IrpefColumns, codice: string, nome: st
 }
 
 export async function load(dataDir: string): Promise<IrpefYear[]> {
-  return Promise.all(
+  return allSourceFiles(
     meta.files.map(async (file) => {
-      const bytes = await readSourceFile(dataDir, meta, file);
       // 'auto': Latin-1 for some years before 2015, ASCII (valid UTF-8) after.
-      return parseIrpefYear(decodeText(bytes, 'auto'), file.year!);
+      return parseSourceFile(dataDir, meta, file, (bytes) => parseIrpefYear(decodeText(bytes, 'auto'), file.year!));
     }),
   );
 }

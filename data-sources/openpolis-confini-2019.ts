@@ -1,4 +1,4 @@
-import { readSourceFile } from './lib/files.ts';
+import { parseSourceFile } from './lib/files.ts';
 import type { SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 import { layerFeatures, parsePolygonLayer, type Polygon } from './lib/topojson.ts';
@@ -37,5 +37,5 @@ export function parseConfini2019(text: string): Confine2019[] {
 }
 
 export async function load(dataDir: string): Promise<Confine2019[]> {
-  return parseConfini2019(decodeText(await readSourceFile(dataDir, meta, meta.files[0]!), 'utf-8'));
+  return parseSourceFile(dataDir, meta, meta.files[0]!, (bytes) => parseConfini2019(decodeText(bytes, 'utf-8')));
 }

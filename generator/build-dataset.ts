@@ -1,6 +1,6 @@
 import { INDICATORI_USATI } from '../data-sources/dipe-urban-index.ts';
 import type { ComuneData, Dataset, SourceStatus } from './dataset.ts';
-import { joinDemographics } from './join-demographics.ts';
+import { joinDemographics, type PopulationSource } from './join-demographics.ts';
 import { joinEnvironment } from './join-environment.ts';
 import { joinIncome } from './join-income.ts';
 import { joinRegistry } from './join-registry.ts';
@@ -11,6 +11,15 @@ import { requireLoaded, type LoadedSources } from './load-sources.ts';
 import { rekeyIrpef, rekeyPopulation, rekeyTable } from './rekey-sources.ts';
 import { buildTerritory } from './territory.ts';
 import { comuniPolygons } from '../data-sources/istat-confini-2025.ts';
+
+/** The population series in order of preference: official ISTAT counts first, ANPR register counts for the years ISTAT files lack. */
+export function populationSources(sources: LoadedSources): PopulationSource[] {
+  return [
+    { meta: SOURCES.pop2020.meta, points: sources.pop2020 ? [sources.pop2020] : [] },
+    { meta: SOURCES.pop1821.meta, points: requireLoaded(sources.pop1821, 'istat-popolazione-2018-2021') },
+    { meta: SOURCES.anpr.meta, points: requireLoaded(sources.anpr, 'anpr-popolazione') },
+  ];
+}
 
 /** Joins every loaded source into one record per current comune, keyed by codice_istat. */
 export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Dataset {

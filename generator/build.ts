@@ -5,18 +5,17 @@ import { problem } from '../api/problem.ts';
 import { routeById, ROUTE_LIST } from '../api/routes.ts';
 import { computeList } from '../api/handler.ts';
 import { precomputedListVariants, staticFilePath } from '../api/static-files.ts';
-import { buildDataset } from './build-dataset.ts';
 import { buildSnapshot, CHANGES_PATH, changeTable, compareSnapshots, parseSnapshot, SNAPSHOT_PATH } from './change-report.ts';
 import { buildRuntimeIndex } from './build-index.ts';
 import { resolveConfig, type BuildConfig } from './config.ts';
 import { coverageReport, coverageTable } from './coverage.ts';
 import type { Dataset } from './dataset.ts';
-import { fetchDatesNote, sourceFetchDates, sourceFileHashes } from './fetch-dates.ts';
+import { fetchDatesNote, sourceFetchDates } from './fetch-dates.ts';
 import { DEFAULT_LOCK_PATH } from './fetch/lock.ts';
 import { loadSources, requireLoaded } from './load-sources.ts';
 import { methodologyDoc } from './methodology.ts';
 import { nationalAverages, nationalYears } from './national-averages.ts';
-import { OutputWriter } from './output.ts';
+import { OutputWriter, recoverOutputs } from './output.ts';
 import { Progress } from './progress.ts';
 import { buildQualitaVitaRecord, computeQualityIndex, toQualityColumns, type QualityResult } from './quality-index/index.ts';
 import { qualityInputs } from './quality-inputs.ts';
@@ -25,13 +24,21 @@ import { fonteDoc, provinceDoc, regioniDoc, statusDoc } from './render-meta.ts';
 import { validateDataset } from './validate-dataset.ts';
 import { boundariesResource, writeBoundaries } from './write-boundaries.ts';
 import { writeDati } from './write-dati.ts';
-import { writeEdgeIndex } from './write-edge-index.ts';
+import { writeEdgeIndex, writeEdgeIndexEntry } from './write-edge-index.ts';
 import { writeSite } from './write-site.ts';
 import { renderRedirects } from './netlify-config.ts';
 import { cessatiRecords, territoryIndex } from './territory-records.ts';
 import type { ComuneCessato } from '../api/schemas/territorio.ts';
 import type { RuntimeIndex } from '../api/runtime-index.ts';
 import { openApiDocument } from './openapi.ts';
+import { ALL_SOURCE_META, SOURCE_MODULES } from '../data-sources/index.ts';
+import { buildFingerprint, codeHash } from './build-fingerprint.ts';
+import { buildDataset, populationSources } from './build-dataset.ts';
+import { gateChanges, DEFAULT_ACK_PATH } from './change-gate.ts';
+import { checkCrossSources } from './cross-source.ts';
+import { lockMismatchMessage, verifyInputs } from './input-lock.ts';
+import { countLines, locateRow } from './locate-row.ts';
+import { checkPlausibility, fileForYear, type PlausibilityFailure } from './plausibility.ts';
 
 /** Version of the input data: a hash of every source file's checksum (same files → same version). */
 function dataVersion(fileHashes: ReadonlyMap<string, string>): string {
@@ -93,22 +100,64 @@ async function writeDocuments(writer: OutputWriter, dataset: Dataset, index: Run
 async function loadDataset(config: BuildConfig, progress: Progress) {
   const { data, status } = await progress.step('lettura delle fonti', () => loadSources(config.dataDir));
   const dataset = await progress.step('unione per codice ISTAT', () => buildDataset(data, status));
-  return { dataset, validita: requireLoaded(data.gi, 'gi-db-comuni').validita, confini: requireLoaded(data.confini2025, 'istat-confini-2025') };
+  const crossSource = checkCrossSources(populationSources(data));
+  return { dataset, validita: requireLoaded(data.gi, 'gi-db-comuni').validita, confini: requireLoaded(data.confini2025, 'istat-confini-2025'), crossSource };
+}
+
+/** A failed plausibility check with the file and, where it can be found, the row to look at. */
+async function describeFailure(dataDir: string, f: PlausibilityFailure): Promise<string> {
+  const meta = ALL_SOURCE_META.find((m) => m.id === f.fonte);
+  const path = meta ? fileForYear(meta, f.anno) : null;
+  if (!path) return f.message;
+  if (f.codice === null) {
+    const lines = await countLines(dataDir, path);
+    return `${f.message}
+      file ${path}${lines === null ? '' : ` (${lines.toLocaleString('it-IT')} righe)`}`;
+  }
+  const row = await locateRow(dataDir, path, f.codice);
+  return `${f.message}
+      file ${path}${row ? `, riga ${row.line}: «${row.text}»` : ''}`;
+}
+
+/** Every check on the joined data, all failures together: invariants, plausibility of every year of every series, agreement between sources. */
+async function checkDataset(config: BuildConfig, dataset: Dataset, crossSource: string[]): Promise<void> {
+  const invariants = validateDataset(dataset);
+  const plausibility = checkPlausibility(dataset);
+  if (invariants.length + plausibility.length + crossSource.length === 0) return;
+  const shown = await Promise.all(plausibility.slice(0, 25).map((f) => describeFailure(config.dataDir, f)));
+  const sections = [
+    invariants.length > 0 ? `${invariants.length} ${invariants.length === 1 ? 'controllo' : 'controlli'} di coerenza non superati:\n  ${invariants.join('\n  ')}` : null,
+    plausibility.length > 0
+      ? `${plausibility.length} ${plausibility.length === 1 ? 'valore' : 'valori'} fuori dai limiti di plausibilità (generator/plausibility.ts):\n  ${shown.join('\n  ')}${plausibility.length > 25 ? `\n  … e altri ${plausibility.length - 25}` : ''}`
+      : null,
+    crossSource.length > 0 ? `${crossSource.length} disaccordi tra fonti (generator/cross-source.ts):\n  ${crossSource.slice(0, 25).join('\n  ')}` : null,
+  ];
+  throw new Error(
+    `${sections.filter(Boolean).join('\n')}\n\n` +
+      "Un valore così viene quasi sempre da un file troncato o alterato: confronta la riga indicata con il file ufficiale e riscaricalo. " +
+      "Se il valore è genuino (fusione di comuni, revisione dell'editore), aggiungi un'eccezione motivata alla tabella dei controlli.",
+  );
 }
 
 export async function build(config: BuildConfig): Promise<{ files: number; bytes: number; seconds: number; steps: Progress['steps'] }> {
   const progress = new Progress();
   const started = performance.now();
   console.log(`comuni-api build\n  fonti: ${config.dataDir}\n  output: ${config.outDir}`);
-  const { dataset, validita, confini } = await loadDataset(config, progress);
-  const problems = await progress.step('controlli di validità', () => validateDataset(dataset));
-  if (problems.length > 0) throw new Error(`the joined dataset fails ${problems.length} check(s):\n  ${problems.join('\n  ')}`);
+  for (const line of await recoverOutputs(config.outDir)) console.log(`  ${line} (build interrotta in precedenza)`);
+  const lockPath = config.lockPath ?? DEFAULT_LOCK_PATH;
+  // Every declared source file is hashed once, before a row is read: against the lock, for the data version and the fingerprint.
+  const inputs = await progress.step('verifica degli input (sources.lock.json)', () => verifyInputs(config.dataDir, SOURCE_MODULES.map((m) => m.meta), lockPath));
+  const mismatch = lockMismatchMessage(inputs, lockPath);
+  if (mismatch) throw new Error(mismatch);
+  const fingerprint = buildFingerprint(await codeHash(), inputs.hashes);
+  const { dataset, validita, confini, crossSource } = await loadDataset(config, progress);
+  await progress.step('controlli di validità e plausibilità', () => checkDataset(config, dataset, crossSource));
   const quality = await progress.step('indice di qualità della vita', () => computeQualityIndex(qualityInputs(dataset)));
   const loaded = dataset.fonti.filter((s) => s.mancante === null).map((s) => s.meta);
-  // Every source file is hashed once: for the data version and to match the fetch lock.
-  const fileHashes = await sourceFileHashes(config.dataDir, loaded);
+  const loadedPaths = new Set(loaded.flatMap((m) => m.files.map((f) => f.path)));
+  const fileHashes = new Map([...inputs.hashes].filter(([path]) => loadedPaths.has(path)));
   const versione = dataVersion(fileHashes);
-  const fetched = await sourceFetchDates(config.dataDir, loaded, config.lockPath ?? DEFAULT_LOCK_PATH, fileHashes);
+  const fetched = await sourceFetchDates(config.dataDir, loaded, lockPath, fileHashes);
   // The snapshot of the build about to be replaced: what the change report compares with.
   const previous = parseSnapshot(await readFile(join(config.outDir, SNAPSHOT_PATH), 'utf8').catch(() => null));
   const cessati = cessatiRecords(dataset);
@@ -131,19 +180,22 @@ export async function build(config: BuildConfig): Promise<{ files: number; bytes
     await writer.text('/report/build-report.json', `${JSON.stringify({ versione_dati: versione, ...dataset.report, comuni_senza_confini: boundaries.senzaConfini, sensibilita_qualita: quality.sensibilita, indicatori_provinciali_qualita: quality.indicatori_provinciali }, null, 2)}\n`);
     const snapshot = buildSnapshot({ dataset, versione, coverage, scores: new Map(quality.comuni.map((c) => [c.codice_istat, c.punteggio])) });
     const changes = compareSnapshots(previous, snapshot, { validita });
+    const gate = await gateChanges(changes, { accept: config.acceptChanges ?? false, ackPath: config.changesAckPath ?? DEFAULT_ACK_PATH });
     await writer.text(SNAPSHOT_PATH, JSON.stringify(snapshot));
     await writer.text(CHANGES_PATH, `${JSON.stringify(changes, null, 2)}\n`);
+    const edge = await writeEdgeIndex(writer, index, fingerprint);
     // /api/status is the one file with a timestamp; it counts itself.
     const cambiamenti = { rispetto_a: changes.versione_dati.prima, rapporto: CHANGES_PATH };
     await writer.json(staticFilePath(routeById('status'), {}), statusDoc(dataset, versione, new Date().toISOString(), writer.files + 1, fetched.dates, cambiamenti), 'Status');
+    await writeEdgeIndexEntry(config.generatedDir, config.outDir);
     await writer.commit(config.outDir);
-    const edge = await writeEdgeIndex(config.generatedDir, index);
     const seconds = (performance.now() - started) / 1000;
     console.log(`\nCopertura dei campi (anche in /api/copertura):\n${coverageTable(coverage)}\n`);
     console.log(`${changeTable(changes)}\n`);
     const fetchNote = fetchDatesNote(fetched);
     if (fetchNote) console.warn(`${fetchNote}\n`);
-    console.log(`Indice per l'edge function: ${edge.path} (${(edge.bytes / 1e6).toFixed(2)} MB)`);
+    if (gate.note) console.warn(`${gate.note}\n`);
+    console.log(`Indice per l'edge function: ${edge.path} nell'output (${(edge.bytes / 1e6).toFixed(2)} MB)`);
     console.log(`Fatto: ${writer.files} file, ${(writer.bytes / 1e6).toFixed(1)} MB in ${config.outDir}, ${seconds.toFixed(1)} s.`);
     return { files: writer.files, bytes: writer.bytes, seconds, steps: progress.steps };
   } catch (error) {
@@ -154,7 +206,7 @@ export async function build(config: BuildConfig): Promise<{ files: number; bytes
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   build(resolveConfig(process.argv.slice(2))).catch((error: unknown) => {
-    console.error(`\nBuild failed; the previous output (if any) is untouched.\n${error instanceof Error ? error.message : String(error)}`);
+    console.error(`\nBuild non riuscita: l'output precedente (se c'è) non è stato toccato.\n${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   });
 }

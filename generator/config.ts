@@ -8,6 +8,10 @@ export interface BuildConfig {
   generatedDir: string;
   /** The fetcher's lock, for each source's fetch date (default data-sources/sources.lock.json). */
   lockPath?: string;
+  /** Go on despite changes beyond the change report's thresholds, recording them in the acknowledgement file (--accept-changes). */
+  acceptChanges?: boolean;
+  /** The committed acknowledgement file (default data-sources/changes-ack.json). */
+  changesAckPath?: string;
 }
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '..');
@@ -22,17 +26,20 @@ export function resolveConfig(argv: string[], env: NodeJS.ProcessEnv = process.e
     const i = argv.indexOf(name);
     if (i >= 0) {
       const value = argv[i + 1];
-      if (!value || value.startsWith('--')) throw new Error(`${name} needs a path`);
+      if (!value || value.startsWith('--')) throw new Error(`${name} richiede un percorso`);
       return value;
     }
     const inline = argv.find((a) => a.startsWith(`${name}=`));
     return inline?.slice(name.length + 1);
   };
   const lock = flag('--lock');
+  const ack = flag('--changes-ack');
   return {
     dataDir: resolve(flag('--data-dir') ?? env.DATA_DIR ?? DEFAULT_DATA_DIR),
     outDir: resolve(flag('--out') ?? resolve(PROJECT_ROOT, 'public')),
     generatedDir: resolve(flag('--generated-dir') ?? resolve(PROJECT_ROOT, 'generated')),
     ...(lock === undefined ? {} : { lockPath: resolve(lock) }),
+    ...(ack === undefined ? {} : { changesAckPath: resolve(ack) }),
+    ...(argv.includes('--accept-changes') ? { acceptChanges: true } : {}),
   };
 }

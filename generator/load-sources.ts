@@ -13,7 +13,7 @@ export type LoadedSources = { [K in keyof Modules]: Awaited<ReturnType<Modules[K
 export async function loadSources(dataDir: string, onLoaded?: (id: string, ms: number) => void): Promise<{ data: LoadedSources; status: SourceStatus[] }> {
   const entries = Object.entries(SOURCES) as [keyof Modules, SourceModule][];
   const status: SourceStatus[] = [];
-  const results = await Promise.all(
+  const settled = await Promise.allSettled(
     entries.map(async ([key, mod]) => {
       const started = performance.now();
       try {
@@ -30,11 +30,19 @@ export async function loadSources(dataDir: string, onLoaded?: (id: string, ms: n
       }
     }),
   );
+  // Every source that failed, not the first to fail: a file that cannot be parsed is listed before files that are missing.
+  const failures = settled.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+  if (failures.length > 0) {
+    failures.sort((a, b) => Number(a instanceof MissingSourceError) - Number(b instanceof MissingSourceError));
+    const messages = failures.map((e) => (e instanceof Error ? e.message : String(e)));
+    throw new Error(messages.length === 1 ? messages[0] : `${messages.length} fonti non leggibili:\n\n${messages.join('\n\n')}`);
+  }
+  const results = settled.map((r) => (r as PromiseFulfilledResult<readonly [keyof Modules, unknown]>).value);
   status.sort((a, b) => a.meta.id.localeCompare(b.meta.id));
   return { data: Object.fromEntries(results) as LoadedSources, status };
 }
 
 export function requireLoaded<T>(value: T | null, id: string): T {
-  if (value === null) throw new Error(`required source ${id} was not loaded`);
+  if (value === null) throw new Error(`la fonte obbligatoria ${id} non è stata caricata`);
   return value;
 }

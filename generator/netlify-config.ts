@@ -37,6 +37,9 @@ export function renderNetlifyToml(specific: readonly RedirectRule[] = []): strin
     '# A direct request for a .json file that does not exist gets the API\'s problem body with a 404',
     '# (existing files shadow this rule; every other /api path is answered by the edge function).',
     ...redirectLines({ from: '/api/*', to: '/api/404.json', status: 404 }),
+    '# The edge index lives in the output tree (swapped with the records it indexes) and is bundled into',
+    '# the edge function; it is not a public file.',
+    ...redirectLines({ from: '/_edge/*', to: '/api/404.json', status: 404, force: true }),
   );
   for (const rule of STATIC_HEADER_RULES) {
     lines.push('[[headers]]', `  for = "${rule.path}"`, '  [headers.values]');

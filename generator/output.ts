@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { serialize } from '../api/http.ts';
 import { schemaErrors } from './validators.ts';
 
@@ -31,7 +31,7 @@ export class OutputWriter {
   /** Writes the answer of an API URL; `path` is the public path of the file (e.g. /api/comuni/001001.json). */
   async json(path: string, body: unknown, schema: string): Promise<string> {
     const errors = schemaErrors(schema, body);
-    if (errors) throw new Error(`${path} does not match schema ${schema}: ${errors}`);
+    if (errors) throw new Error(`${path} non rispetta lo schema ${schema}: ${errors}`);
     const text = serialize(body);
     await this.text(path, text);
     return text;
@@ -73,7 +73,12 @@ export class OutputWriter {
     if (this.failure) throw this.failure;
   }
 
-  /** Replaces `target` with the finished build: the old tree is moved aside, then removed. */
+  /**
+   * Replaces `target` with the finished build (records, lists and the edge index, all in
+   * this one tree): the old tree is moved aside, the new one renamed into place, the old
+   * one removed. A kill between the two renames leaves `target` missing with both trees
+   * beside it; recoverOutputs (run by the next build and by npm start) finishes the swap.
+   */
   async commit(target: string): Promise<void> {
     await this.flush();
     const old = `${target}.old-${process.pid}`;
@@ -89,4 +94,53 @@ export class OutputWriter {
     while (this.inFlight > 0) await this.slot();
     await rm(this.root, { recursive: true, force: true });
   }
+}
+
+function isAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Cleans up after builds that died (kill -9, power loss) beside `target`: their
+ * `<target>.tmp-<pid>` (partial output) and `<target>.old-<pid>` (previous output moved
+ * aside) folders. If a build died between its two renames, `target` is missing while its
+ * `.old-<pid>` exists: its `.tmp-<pid>` is then complete (the first rename only happens
+ * after every write), so it is renamed into place. Folders of builds still running are
+ * left alone. Returns what was done, for the log.
+ */
+export async function recoverOutputs(target: string): Promise<string[]> {
+  const parent = dirname(target);
+  const name = basename(target);
+  const pattern = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(tmp|old)-(\\d+)$`);
+  const entries = await readdir(parent).catch(() => [] as string[]);
+  const stale = entries
+    .map((entry) => ({ entry, match: pattern.exec(entry) }))
+    .filter((e): e is { entry: string; match: RegExpExecArray } => e.match !== null && !isAlive(Number(e.match[2])));
+  const done: string[] = [];
+  const targetExists = await stat(target).then(() => true, () => false);
+  if (!targetExists) {
+    const interrupted = stale.find((e) => e.match[1] === 'old' && stale.some((t) => t.match[1] === 'tmp' && t.match[2] === e.match[2]));
+    const orphan = stale.find((e) => e.match[1] === 'old');
+    if (interrupted) {
+      await rename(join(parent, `${name}.tmp-${interrupted.match[2]}`), target);
+      done.push(`completato lo scambio interrotto della build ${interrupted.match[2]}`);
+    } else if (orphan) {
+      await rename(join(parent, orphan.entry), target);
+      done.push(`ripristinato l'output precedente da ${orphan.entry}`);
+    }
+  }
+  for (const { entry } of stale) {
+    const path = join(parent, entry);
+    if (await stat(path).then(() => true, () => false)) {
+      await rm(path, { recursive: true, force: true });
+      done.push(`rimosso ${entry}`);
+    }
+  }
+  return done;
 }

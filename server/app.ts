@@ -100,8 +100,9 @@ export function createApp(publicDir: string, index: RuntimeIndex, log: (line: st
       // Read-only everywhere: the site and the bulk files refuse PUT, DELETE, TRACE… as the API does. A Request cannot carry TRACE or TRACK, so this is answered here.
       if (!ALLOWED_METHODS.split(', ').includes(req.method ?? '')) return await send(res, await methodNotAllowed(req.method ?? '', url));
       if (!url.pathname.startsWith('/api/') && url.pathname !== '/api') {
-        // No file name has a NUL byte, and serve-handler answers one with a 500.
-        if (url.pathname.includes('%00')) return notFound(res);
+        // No file name has a NUL byte, and serve-handler answers one with a 500. The edge index
+        // (/_edge/) is bundled into the edge function, not a public file (netlify.toml says the same).
+        if (url.pathname.includes('%00') || url.pathname.startsWith('/_edge/')) return notFound(res);
         return await serveStatic(req, res, config);
       }
       const request = toRequest(req, url);

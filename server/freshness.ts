@@ -1,26 +1,30 @@
-import { stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { ALL_SOURCE_META } from '../data-sources/index.ts';
+import { buildFingerprint, BUILD_CODE, codeHash } from '../generator/build-fingerprint.ts';
+import type { BuildConfig } from '../generator/config.ts';
+import { sourceFileHashes } from '../generator/fetch-dates.ts';
+import { recoverOutputs } from '../generator/output.ts';
+import { BUILD_INFO_PATH, edgeIndexFile, edgeIndexTrailer } from '../generator/write-edge-index.ts';
 import { join } from 'node:path';
-import fg from 'fast-glob';
-import { PROJECT_ROOT, type BuildConfig } from '../generator/config.ts';
-
-/** The code that decides what the build writes: a change to it makes public/ stale, like new data. */
-export const BUILD_CODE_DIRS = ['api', 'data-sources', 'generator', 'templates'].map((dir) => join(PROJECT_ROOT, dir));
 
 /**
- * True when public/ must be (re)built: no previous build (or no edge index beside it),
- * or a raw data file or a file of the build's code newer than it. The build's
- * /api/status.json and the index module mark when the output was last written.
+ * True when public/ must be (re)built: no complete previous build (a missing or truncated
+ * edge index included), or a fingerprint of the build's inputs (the checksums of the source
+ * files it reads and of its code) that differs from the one the output records. Content, not
+ * modification times: `touch` on any file changes nothing. Leftovers of a killed build are
+ * recovered first (see recoverOutputs).
  */
-export async function needsBuild(config: Pick<BuildConfig, 'outDir' | 'generatedDir' | 'dataDir'>, codeDirs = BUILD_CODE_DIRS): Promise<{ build: boolean; reason: string }> {
-  const outputs = [join(config.outDir, 'api', 'status.json'), join(config.generatedDir, 'edge-index.js')];
-  const built = await Promise.all(outputs.map((path) => stat(path).catch(() => null)));
-  const missing = outputs.find((_, k) => !built[k]);
-  if (missing) return { build: true, reason: `${missing} is missing` };
-  const builtAt = Math.min(...built.map((s) => s!.mtimeMs));
-  for (const dir of [config.dataDir, ...codeDirs]) {
-    const files = await fg('**/*', { cwd: dir, absolute: true, onlyFiles: true, stats: true, ignore: ['**/node_modules/**'] });
-    const newer = files.find((f) => (f.stats?.mtimeMs ?? 0) > builtAt);
-    if (newer) return { build: true, reason: `${newer.path} is newer than the last build` };
-  }
-  return { build: false, reason: 'the build is up to date' };
+export async function needsBuild(config: Pick<BuildConfig, 'outDir' | 'dataDir'>, code = BUILD_CODE): Promise<{ build: boolean; reason: string }> {
+  await recoverOutputs(config.outDir);
+  const info = await readFile(join(config.outDir, BUILD_INFO_PATH), 'utf8').then(
+    (text) => (JSON.parse(text) as { fingerprint?: unknown }).fingerprint,
+    () => null,
+  );
+  if (typeof info !== 'string') return { build: true, reason: `${join(config.outDir, BUILD_INFO_PATH)} manca o non è leggibile` };
+  const index = await readFile(edgeIndexFile(config.outDir), 'utf8').catch(() => null);
+  if (index === null) return { build: true, reason: `manca ${edgeIndexFile(config.outDir)}` };
+  if (!index.endsWith(edgeIndexTrailer(info))) return { build: true, reason: `${edgeIndexFile(config.outDir)} è incompleto o di un'altra build` };
+  const current = buildFingerprint(await codeHash(code), await sourceFileHashes(config.dataDir, ALL_SOURCE_META));
+  if (current !== info) return { build: true, reason: "i file delle fonti o il codice sono cambiati dall'ultima build (checksum diversi)" };
+  return { build: false, reason: "la build è aggiornata" };
 }

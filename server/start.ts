@@ -1,13 +1,25 @@
+import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import type { RuntimeIndex } from '../api/runtime-index.ts';
 import { build } from '../generator/build.ts';
-import { resolveConfig } from '../generator/config.ts';
+import { resolveConfig, type BuildConfig } from '../generator/config.ts';
+import { edgeIndexFile } from '../generator/write-edge-index.ts';
 import { createApp } from './app.ts';
 import { needsBuild } from './freshness.ts';
 import { rateLimitFromEnv } from './rate-limit.ts';
 
 /**
- * `npm start`: build if public/ is missing or stale, then serve the API and the site on
+ * The edge index of the output tree. Imported with the file's size and time as a query, so a
+ * module that failed to load is not served again from the import cache after a rebuild.
+ */
+async function importIndex(config: BuildConfig): Promise<RuntimeIndex> {
+  const file = edgeIndexFile(config.outDir);
+  const version = (await readFile(file)).byteLength;
+  return (await import(`${pathToFileURL(file).href}?v=${version}-${Date.now()}`)).default as RuntimeIndex;
+}
+
+/**
+ * `npm start`: build if public/ is missing, incomplete or stale, then serve the API and the site on
  * HOST (default 127.0.0.1: not reachable from other machines unless asked) and PORT
  * (default 3000); RATE_LIMIT_PER_MINUTE=N limits each client IP to N requests a minute.
  */
@@ -15,21 +27,29 @@ async function main() {
   const config = resolveConfig(process.argv.slice(2));
   const fresh = await needsBuild(config);
   if (fresh.build) {
-    console.log(`Building first: ${fresh.reason}.`);
+    console.log(`Prima la build: ${fresh.reason}.`);
     await build(config);
   }
-  const index = (await import(pathToFileURL(`${config.generatedDir}/edge-index.js`).href)).default as RuntimeIndex;
+  let index: RuntimeIndex;
+  try {
+    index = await importIndex(config);
+  } catch (error) {
+    // An index that passed the checks but does not load (edited by hand, disk error): rebuild once.
+    console.log(`Prima la build: l'indice dell'edge function non si carica (${(error as Error).message}).`);
+    await build(config);
+    index = await importIndex(config);
+  }
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST || '127.0.0.1';
   const rateLimitPerMinute = rateLimitFromEnv(process.env.RATE_LIMIT_PER_MINUTE);
   const server = createApp(config.outDir, index, console.log, { rateLimitPerMinute });
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   server.listen(port, host, () => {
-    console.log(`comuni-api on ${origin}/ (API under /api, e.g. ${origin}/api/comuni/058091)`);
-    if (rateLimitPerMinute) console.log(`Rate limit: ${rateLimitPerMinute} requests per minute per client IP.`);
+    console.log(`comuni-api su ${origin}/ (API sotto /api, per esempio ${origin}/api/comuni/058091)`);
+    if (rateLimitPerMinute) console.log(`Limite di richieste: ${rateLimitPerMinute} al minuto per IP del client.`);
   });
   const stop = (signal: string) => {
-    console.log(`${signal}: closing…`);
+    console.log(`${signal}: chiusura…`);
     server.close(() => process.exit(0));
     server.closeAllConnections();
   };

@@ -11,6 +11,9 @@ export const TEST_BUILD = {
   dataDir: process.env.DATA_DIR ?? DEFAULT_DATA_DIR,
   outDir: resolve(root, 'public'),
   generatedDir: resolve(root, 'generated'),
+  // A test build is not a publication: changes against the previous test build are recorded beside it, never in data-sources/.
+  acceptChanges: true,
+  changesAckPath: resolve(root, 'changes-ack.json'),
 };
 
 /**

@@ -1,36 +1,69 @@
 import { parse } from 'csv-parse/sync';
+import { DataFormatError } from './errors.ts';
 
 export interface Table {
   /** Header cells with inner line breaks and repeated spaces folded, trimmed. */
   header: string[];
-  /** Data rows, each cut or padded to the header's width. */
+  /** Data rows, each exactly the header's width (phantom trailing cells dropped). */
   rows: string[][];
+  /** Line of the file (1-based) where each row ends, for messages that name a row. */
+  lines: number[];
+}
+
+interface Record_ {
+  cells: string[];
+  line: number;
 }
 
 /**
  * Parses delimited text as publishers write it: CRLF, LF or both mixed, quoted cells
  * with line breaks inside, and "phantom" trailing columns (a header ending in `;` or
  * `; `) which are dropped together with the empty cells under them.
+ *
+ * Strict on shape (`notes` lets one-cell text rows through, padded): a row with fewer cells than the header, or with a value under a column
+ * that has no name, is an error naming the line and showing the row. A file cut mid-row
+ * otherwise yields a short row whose missing cells would read as blanks, and blanks mean
+ * "suppressed for privacy" to the parsers: a truncated figure would be served as a gap.
  */
-export function parseTable(text: string, delimiter: ';' | ',', options: { skipLines?: number } = {}): Table {
-  const records = text.includes('"') ? parseQuoted(text, delimiter, options.skipLines ?? 0) : splitPlain(text, delimiter, options.skipLines ?? 0);
+export function parseTable(text: string, delimiter: ';' | ',', options: { skipLines?: number; notes?: boolean } = {}): Table {
+  const skip = options.skipLines ?? 0;
+  const records = text.includes('"') ? parseQuoted(text, delimiter, skip) : splitPlain(text, delimiter, skip);
   const [rawHeader, ...body] = records;
-  if (!rawHeader) return { header: [], rows: [] };
-  const header = rawHeader.map(normalizeHeader);
+  if (!rawHeader) return { header: [], rows: [], lines: [] };
+  const header = rawHeader.cells.map(normalizeHeader);
   while (header.length > 0 && header[header.length - 1] === '') header.pop();
   const width = header.length;
-  const rows = body
-    .filter((row) => row.some((cell) => cell.trim() !== ''))
-    .map((row) => (row.length === width ? row : fitRow(row, width)));
-  return { header, rows };
+  const rows: string[][] = [];
+  const lines: number[] = [];
+  for (const { cells, line } of body) {
+    if (!cells.some((cell) => cell.trim() !== '')) continue;
+    // A publisher's note (ISTAT's "Note: p = dato provvisorio…") is one cell of text; a row cut in its first field starts with a digit.
+    if (options.notes && cells.length === 1 && !/^\s*\d/.test(cells[0]!)) {
+      rows.push([cells[0]!, ...Array<string>(width - 1).fill('')]);
+      lines.push(line);
+      continue;
+    }
+    if (cells.length < width) {
+      throw new DataFormatError(`riga ${line}: ${cells.length} campi invece dei ${width} dell'intestazione (file troncato o riga spezzata?): «${snippet(cells, delimiter)}»`, line);
+    }
+    if (cells.length > width) {
+      const extra = cells.slice(width).findIndex((cell) => cell.trim() !== '');
+      if (extra >= 0) {
+        throw new DataFormatError(
+          `riga ${line}: ${cells.length} campi invece dei ${width} dell'intestazione, con il valore "${cells[width + extra]}" sotto una colonna senza nome: «${snippet(cells, delimiter)}»`,
+          line,
+        );
+      }
+      rows.push(cells.slice(0, width));
+    } else rows.push(cells);
+    lines.push(line);
+  }
+  return { header, rows, lines };
 }
 
-/** A row cut or padded with '' to `width` cells (every MEF row has phantom columns: slice, not a cell-by-cell copy). */
-function fitRow(row: string[], width: number): string[] {
-  if (row.length > width) return row.slice(0, width);
-  const out = row.slice();
-  while (out.length < width) out.push('');
-  return out;
+function snippet(cells: string[], delimiter: string): string {
+  const text = cells.join(delimiter);
+  return text.length > 120 ? `${text.slice(0, 117)}…` : text;
 }
 
 /**
@@ -38,16 +71,18 @@ function fitRow(row: string[], width: number): string[] {
  * so they are split directly: several times faster than csv-parse on the MEF files,
  * whose ragged rows (phantom columns) make csv-parse build an error object per row.
  */
-function splitPlain(text: string, delimiter: string, skipLines: number): string[][] {
-  return text
-    .split(/\r?\n/)
-    .slice(skipLines)
-    .filter((line) => line !== '')
-    .map((line) => line.split(delimiter));
+function splitPlain(text: string, delimiter: string, skipLines: number): Record_[] {
+  const out: Record_[] = [];
+  const lines = text.split(/\r?\n/);
+  for (let i = skipLines; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line !== '') out.push({ cells: line.split(delimiter), line: i + 1 });
+  }
+  return out;
 }
 
-function parseQuoted(text: string, delimiter: string, skipLines: number): string[][] {
-  return parse(text, {
+function parseQuoted(text: string, delimiter: string, skipLines: number): Record_[] {
+  const parsed = parse(text, {
     delimiter,
     // ISTAT files mix CRLF and LF; csv-parse would otherwise lock onto the first one it sees.
     record_delimiter: ['\r\n', '\n'],
@@ -55,7 +90,9 @@ function parseQuoted(text: string, delimiter: string, skipLines: number): string
     relax_quotes: true,
     skip_empty_lines: true,
     from_line: skipLines + 1,
-  }) as string[][];
+    info: true,
+  }) as unknown as { record: string[]; info: { lines: number } }[];
+  return parsed.map(({ record, info }) => ({ cells: record, line: info.lines }));
 }
 
 export function normalizeHeader(cell: string): string {
@@ -71,7 +108,7 @@ export function columnIndex(header: string[], names: string | string[], context:
   const wanted = (Array.isArray(names) ? names : [names]).map((n) => normalizeHeader(n).toLowerCase());
   const index = header.findIndex((h) => wanted.includes(h.toLowerCase()));
   if (index < 0) {
-    throw new Error(`${context}: no column named ${wanted.map((w) => `"${w}"`).join(' or ')}; header is: ${header.join(' | ')}`);
+    throw new Error(`${context}: nessuna colonna di nome ${wanted.map((w) => `"${w}"`).join(' o ')}; l'intestazione è: ${header.join(' | ')}`);
   }
   return index;
 }

@@ -5,29 +5,36 @@ export function isMissing(cell: string | null | undefined): boolean {
   return cell == null || MISSING.has(cell.trim().toLowerCase());
 }
 
+// The whole cell must be the number: Number() alone would also read "0x1F", "1e12", " 12 " or
+// "Infinity", and parseFloat() would read "12abc" as 12.
+const DECIMAL_COMMA = /^[-+]?(\d{1,3}(\.\d{3})+|\d+)(,\d+)?$/;
+const DECIMAL_POINT = /^[-+]?(\d+(\.\d+)?)$/;
+
 /**
- * Parses a number written with a decimal comma ("45,3634669", "-0,18") or a plain
- * integer. Blank and placeholder cells are null (privacy suppression is not zero).
- * Anything else that is not a number throws, naming the context.
+ * Parses a number written with a decimal comma ("45,3634669", "-0,18", "1.234,5") or a
+ * plain integer. Blank and placeholder cells are null (privacy suppression is not zero).
+ * Anything else that is not entirely a number throws, naming the context.
  */
-export function parseDecimalComma(cell: string | null | undefined, context = 'value'): number | null {
+export function parseDecimalComma(cell: string | null | undefined, context = 'valore'): number | null {
   if (isMissing(cell)) return null;
   const text = cell!.trim();
-  // A dot is a thousands separator in this notation ("1.234,5", "12.345").
-  const normalized = text.includes(',') || /^-?\d{1,3}(\.\d{3})+$/.test(text) ? text.replace(/\./g, '').replace(',', '.') : text;
-  return toFinite(normalized, text, context);
+  // A dot is a thousands separator in this notation ("1.234,5", "12.345"); a lone decimal
+  // point ("45.36") is what a spreadsheet's numeric cell turns into as text.
+  if (DECIMAL_COMMA.test(text)) return Number(text.replace(/\./g, '').replace(',', '.'));
+  if (DECIMAL_POINT.test(text)) return Number(text);
+  throw notANumber(text, context);
 }
 
 /** Parses a number written with a decimal point ("16571.73"). Blank cells are null. */
-export function parseDecimalPoint(cell: string | null | undefined, context = 'value'): number | null {
+export function parseDecimalPoint(cell: string | null | undefined, context = 'valore'): number | null {
   if (isMissing(cell)) return null;
-  return toFinite(cell!.trim(), cell!, context);
+  const text = cell!.trim();
+  if (!DECIMAL_POINT.test(text)) throw notANumber(text, context);
+  return Number(text);
 }
 
-function toFinite(normalized: string, original: string, context: string): number {
-  const value = Number(normalized);
-  if (normalized === '' || !Number.isFinite(value)) throw new Error(`${context}: "${original}" is not a number`);
-  return value;
+function notANumber(text: string, context: string): Error {
+  return new Error(`${context}: "${text}" non è un numero`);
 }
 
 /**

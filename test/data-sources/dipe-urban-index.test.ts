@@ -63,7 +63,7 @@ describe('dipe-urban-index', () => {
     expect(valori.get('058091')).toEqual({ f1: 0.1, f4: 5.2, f6: 0.3, n1: 109.5 });
     expect(valori.get('020005')).toEqual({ f1: null, f4: null, f6: null, n1: null });
     expect(skipped).toEqual([{ row: 5, reason: 'PRO_COM non valido "0"' }]);
-    expect(() => parseUrbanIndex(DB, ['z9'])).toThrow(/no column named "z9"/);
+    expect(() => parseUrbanIndex(DB, ['z9'])).toThrow(/nessuna colonna di nome "z9"/);
   });
 
   it('checks the indicators the API uses against the tracciato (year and declared unit)', () => {

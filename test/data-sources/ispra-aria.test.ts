@@ -87,7 +87,7 @@ describe('ispra-aria parser', () => {
 
   it('fails with the header it saw when a column is renamed', () => {
     const rows: Cell[][] = [['', 'station_eu_code', 'id_comune', 'yy', 'media_annua', 'copertura']];
-    expect(() => parseAirStatistics(rows, 'pm10')).toThrow(/no column named "comune".*header is/);
+    expect(() => parseAirStatistics(rows, 'pm10')).toThrow(/nessuna colonna di nome "comune".*l.intestazione è/);
   });
 
   it('reads the WHO 2021 guidelines from the legend by content, including PM2.5 in the sheet misnamed "Tabella A O3"', () => {

@@ -61,7 +61,7 @@ describe('istat-bilancio-demografico parser (ISTAT P2 file)', () => {
 
   it('refuses a file of another year and a missing column', () => {
     expect(() => parseBilancioDemografico(file, 2026)).toThrow(/title says 2025/);
-    expect(() => parseBilancioDemografico(file.replace('"Morti - Femmine"', '"Decessi - Femmine"'))).toThrow(/no column named "morti - femmine"/);
+    expect(() => parseBilancioDemografico(file.replace('"Morti - Femmine"', '"Decessi - Femmine"'))).toThrow(/nessuna colonna di nome "morti - femmine"/);
     expect(() => parseBilancioDemografico(p2File([p2Row(ROMA)], { title: null }).replace('"Codice comune"', '"Codice"'))).toThrow(/no header line/);
   });
 });

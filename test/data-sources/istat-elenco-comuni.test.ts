@@ -136,7 +136,7 @@ describe('istat-elenco-comuni parser', () => {
 
   it('stops with a readable message when a column is renamed or a flag is unexpected', () => {
     expect(() => parseElencoComuni(TEXT.replace('Codice Comune formato alfanumerico', 'Codice Comune'))).toThrow(
-      /Elenco-comuni-italiani.csv: no column named "codice comune formato alfanumerico"/,
+      /Elenco-comuni-italiani.csv: nessuna colonna di nome "codice comune formato alfanumerico"/,
     );
     expect(() => parseElencoComuni(`${HEADER}\r\n${ROWS[0]!.replace(';3;0;TO;', ';3;SI;TO;')}\r\n`)).toThrow(/001001: capoluogo flag is "SI"/);
     expect(() => parseElencoComuni(`${HEADER}\r\n${ROWS[0]}\r\n${ROWS[0]}\r\n`)).toThrow(/duplicate comune code 001001/);

@@ -1,52 +1,77 @@
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchRoute, ROUTE_LIST } from '../../api/routes.ts';
 import { PROJECT_ROOT } from '../../generator/config.ts';
 import { needsBuild } from '../../server/freshness.ts';
+import { buildFingerprint, codeHash } from '../../generator/build-fingerprint.ts';
+import { BUILD_INFO_PATH, edgeIndexFile, edgeIndexTrailer } from '../../generator/write-edge-index.ts';
 import { hasRealBuild, REAL_DATA, TEST_BUILD } from '../helpers/real-build.ts';
 
 describe('npm start decides to build', () => {
   let root: string;
-  const dirs = () => ({ outDir: join(root, 'public'), generatedDir: join(root, 'generated'), dataDir: join(root, 'data') });
-  const code = () => [join(root, 'code')];
-  const file = async (path: string, secondsAgo: number) => {
+  const dirs = () => ({ outDir: join(root, 'public'), dataDir: join(root, 'data') });
+  const code = () => ({ dirs: [join(root, 'code')], files: [] });
+  const write = async (path: string, content: string) => {
     await mkdir(join(path, '..'), { recursive: true });
-    await writeFile(path, '{}');
-    const at = new Date(Date.now() - secondsAgo * 1000);
-    await utimes(path, at, at);
+    await writeFile(path, content);
   };
   const decide = async () => (await needsBuild(dirs(), code())).build;
+  /** An output as the build leaves it: the fingerprint of the inputs beside a complete edge index. */
+  const built = async () => {
+    const fingerprint = buildFingerprint(await codeHash(code()), new Map());
+    await write(join(root, 'public', BUILD_INFO_PATH), JSON.stringify({ fingerprint }));
+    await write(edgeIndexFile(join(root, 'public')), `export default {};\n${edgeIndexTrailer(fingerprint)}`);
+  };
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'freshness-'));
-    await file(join(root, 'data', 'istat', 'comuni.csv'), 300);
-    await file(join(root, 'code', 'build.ts'), 300);
+    await write(join(root, 'data', 'MANIFEST.md'), '# mirror');
+    await write(join(root, 'code', 'build.ts'), 'export {};');
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
 
-  it('when public/ or the edge index is missing, or a data or code file is newer, and not otherwise', async () => {
+  it('when there is no complete output, or the code (or a source file) changed content, and not when a file is only touched', async () => {
     expect(await decide()).toBe(true);
-    await file(join(root, 'public', 'api', 'status.json'), 100);
-    expect(await decide()).toBe(true);
-    await file(join(root, 'generated', 'edge-index.js'), 100);
+    await built();
     expect(await decide()).toBe(false);
-    await file(join(root, 'data', 'istat', 'comuni.csv'), 10);
-    expect(await needsBuild(dirs(), code())).toEqual({ build: true, reason: `${join(root, 'data', 'istat', 'comuni.csv')} is newer than the last build` });
-    await file(join(root, 'data', 'istat', 'comuni.csv'), 300);
-    await file(join(root, 'code', 'lib', 'parse.ts'), 10);
-    expect(await decide()).toBe(true);
+    const now = new Date();
+    await utimes(join(root, 'data', 'MANIFEST.md'), now, now);
+    await utimes(join(root, 'code', 'build.ts'), now, now);
+    expect(await needsBuild(dirs(), code())).toEqual({ build: false, reason: 'la build è aggiornata' });
+    await write(join(root, 'code', 'lib', 'parse.ts'), 'export const x = 1;');
+    expect(await needsBuild(dirs(), code())).toEqual({ build: true, reason: "i file delle fonti o il codice sono cambiati dall'ultima build (checksum diversi)" });
+    await built();
+    expect(await decide()).toBe(false);
+  });
+
+  it('rebuilds on a truncated edge index instead of failing to import it', async () => {
+    await built();
+    const file = edgeIndexFile(join(root, 'public'));
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.slice(0, text.length - 3));
+    expect((await needsBuild(dirs(), code())).reason).toMatch(/è incompleto o di un'altra build/);
+  });
+
+  it('removes the folders of a killed build, and finishes a swap killed between its two renames', async () => {
+    await built();
+    await write(join(root, 'public.tmp-999999', 'api', 'x.json'), '{}');
+    await write(join(root, 'public.old-999998', 'api', 'x.json'), '{}');
+    await decide();
+    expect((await readdir(root)).sort()).toEqual(['code', 'data', 'public']);
+    // Killed after `public` was moved aside and before the new tree took its place.
+    await rename(join(root, 'public'), join(root, 'public.old-999997'));
+    await write(join(root, 'public.tmp-999997', 'api', 'new.json'), '{}');
+    await decide();
+    expect((await readdir(root)).sort()).toEqual(['code', 'data', 'public']);
+    expect(await readdir(join(root, 'public', 'api'))).toEqual(['new.json']);
   });
 });
 
 /** Runs `npm start`'s script on the test build and collects what it prints. */
 async function start(port: number) {
-  // Mark the test build as newer than any source file, so the server serves it as is.
-  const now = new Date();
-  await utimes(join(TEST_BUILD.outDir, 'api', 'status.json'), now, now);
-  await utimes(join(TEST_BUILD.generatedDir, 'edge-index.js'), now, now);
   const child = spawn(join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'), ['server/start.ts', '--out', TEST_BUILD.outDir, '--generated-dir', TEST_BUILD.generatedDir, '--data-dir', TEST_BUILD.dataDir], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, PORT: String(port) },
@@ -63,7 +88,7 @@ async function start(port: number) {
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const ready = new Promise<void>((resolve, reject) => {
     const poll = setInterval(() => {
-      if (lines.some((l) => l.startsWith('Building'))) reject(new Error(`rebuilt an up-to-date build: ${lines.join('\n')}`));
+      if (lines.some((l) => l.startsWith('Prima la build'))) reject(new Error(`rebuilt an up-to-date build: ${lines.join('\n')}`));
       else if (lines.some((l) => l.includes(`http://127.0.0.1:${port}/`))) resolve();
       else if (child.exitCode !== null) reject(new Error(lines.join('\n')));
       else return;

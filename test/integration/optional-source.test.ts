@@ -18,7 +18,7 @@ describe.skipIf(!hasRealBuild)(`optional sources${REAL_DATA}`, () => {
     const { data, status } = await loadSources(await mirrorWithout('comuni-ita', 'gisco'));
     const missing = status.filter((s) => s.mancante !== null).map((s) => s.meta.id);
     expect(missing).toEqual(['comuni-ita', 'gisco-ospedali']);
-    expect(status.find((s) => s.meta.id === 'comuni-ita')!.mancante).toMatch(/Missing source file .*comuni\.json/);
+    expect(status.find((s) => s.meta.id === 'comuni-ita')!.mancante).toMatch(/Manca il file .*comuni\.json/);
     const dataset = buildDataset(data, status);
     const roma = dataset.comuni.find((c) => c.anagrafica.codice_istat === '058091')!;
     expect(roma.anagrafica.contatti).toBeNull();

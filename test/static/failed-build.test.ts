@@ -18,7 +18,7 @@ describe('a failed build', () => {
     const { root, out } = await previousBuild();
     const writer = await OutputWriter.create(out);
     await writer.json('/api/regioni.json', { totale: 0, risultati: [] }, 'Regioni');
-    await expect(writer.json('/api/comuni/000000.json', { codice_istat: 'not a code' }, 'Comune')).rejects.toThrow(/does not match schema Comune/);
+    await expect(writer.json('/api/comuni/000000.json', { codice_istat: 'not a code' }, 'Comune')).rejects.toThrow(/non rispetta lo schema Comune/);
     await writer.discard();
     expect(await readFile(join(out, 'api', 'status.json'), 'utf8')).toBe('{"previous":true}\n');
     expect(await readdir(root)).toEqual(['public']);
@@ -30,7 +30,7 @@ describe('a failed build', () => {
     console.log = () => {};
     try {
       await expect(build({ dataDir: join(root, 'no-data'), outDir: out, generatedDir: join(root, 'generated') })).rejects.toThrow(
-        /Missing source file .*no-data\/.*\n.*source "[a-z0-9-]+".*\n.*Download it from https?:\/\/.*DATA_DIR/s,
+        /Manca il file .*no-data\/.*\n.*fonte "[a-z0-9-]+".*\n.*Scaricalo da https?:\/\/.*npm run data:fetch -- --only [a-z0-9-]+.*DATA_DIR/s,
       );
     } finally {
       console.log = log;

@@ -28,9 +28,12 @@ export function parsePolygonLayer(text: string, objectName: string, context: str
   if (topology?.type !== 'Topology' || !Array.isArray(topology.arcs)) throw new Error(`${context}: not a TopoJSON Topology`);
   const layer = topology.objects?.[objectName] as GeometryCollection<Record<string, unknown>> | undefined;
   if (layer?.type !== 'GeometryCollection') throw new Error(`${context}: no GeometryCollection "${objectName}" (objects: ${Object.keys(topology.objects ?? {}).join(', ')})`);
-  const other = layer.geometries.find((g) => g.type !== 'Polygon' && g.type !== 'MultiPolygon');
+  // A null geometry (TopoJSON allows them: openpolis 2019 has three islands whose outline quantisation
+  // collapsed) has no area to draw or test and is left out; the consumers report codes without a polygon.
+  const geometries = layer.geometries.filter((g) => g.type !== null);
+  const other = geometries.find((g) => g.type !== 'Polygon' && g.type !== 'MultiPolygon');
   if (other) throw new Error(`${context}: "${objectName}" holds a ${other.type}, expected only Polygon and MultiPolygon`);
-  return { topology, geometries: layer.geometries as PolygonObject[] };
+  return { topology, geometries: geometries as PolygonObject[] };
 }
 
 /** One polygon of a layer as a GeoJSON geometry (arcs stitched and, if quantised, decoded). */

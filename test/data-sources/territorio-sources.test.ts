@@ -62,4 +62,11 @@ describe('TopoJSON polygons as rings (crosswalk containment)', () => {
     expect(b!.polygons[0]![0]).toEqual([[10, 40], [10, 42], [12, 42], [12, 40], [10, 40]]);
     expect(() => parsePolygonLayer(text, 'province', 'fixture.topo.json')).toThrow(/province/);
   });
+
+  it('leaves out null geometries (islands without an outline in openpolis 2019) and refuses other kinds', () => {
+    const topology = (geometries: unknown[]) => JSON.stringify({ type: 'Topology', arcs: [[[0, 0], [1, 0], [1, 1], [0, 0]]], objects: { comuni: { type: 'GeometryCollection', geometries } } });
+    const layer = parsePolygonLayer(topology([{ type: null, properties: { id: 'isola' } }, { type: 'Polygon', arcs: [[0]], properties: { id: 'a' } }]), 'comuni', 'fixture.topo.json');
+    expect(layerFeatures(layer).map((f) => f.properties.id)).toEqual(['a']);
+    expect(() => parsePolygonLayer(topology([{ type: 'Point', coordinates: [0, 0] }]), 'comuni', 'fixture.topo.json')).toThrow(/Point/);
+  });
 });

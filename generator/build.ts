@@ -11,6 +11,7 @@ import { buildRuntimeIndex } from './build-index.ts';
 import { resolveConfig, type BuildConfig } from './config.ts';
 import { coverageReport, coverageTable } from './coverage.ts';
 import type { Dataset } from './dataset.ts';
+import { dataCreated, datiRelease } from './dati-release.ts';
 import { fetchDatesNote, sourceFetchDates, sourceFileHashes } from './fetch-dates.ts';
 import { DEFAULT_LOCK_PATH } from './fetch/lock.ts';
 import { loadSources, requireLoaded } from './load-sources.ts';
@@ -99,6 +100,7 @@ export async function build(config: BuildConfig): Promise<{ files: number; bytes
   const fileHashes = await sourceFileHashes(config.dataDir, loaded);
   const versione = dataVersion(fileHashes);
   const fetched = await sourceFetchDates(config.dataDir, loaded, config.lockPath ?? DEFAULT_LOCK_PATH, fileHashes);
+  const release = datiRelease(versione, await dataCreated(config.dataDir, loaded, fetched.dates), config.siteUrl ?? null);
   // The snapshot of the build about to be replaced: what the change report compares with.
   const previous = parseSnapshot(await readFile(join(config.outDir, SNAPSHOT_PATH), 'utf8').catch(() => null));
   const index = buildRuntimeIndex(dataset, toQualityColumns(quality, dataset.comuni.map((c) => c.anagrafica.codice_istat)), versione);
@@ -110,7 +112,7 @@ export async function build(config: BuildConfig): Promise<{ files: number; bytes
     const scored = new Set(quality.comuni.filter((c) => c.punteggio !== null).map((c) => c.codice_istat));
     const coverage = coverageReport(dataset, (c) => scored.has(c.anagrafica.codice_istat));
     await writer.json(staticFilePath(routeById('copertura'), {}), coverage, 'Copertura');
-    const dati = await progress.step('dataset in blocco (dati/)', () => writeDati(writer, dataset, quality));
+    const dati = await progress.step('dataset in blocco (dati/)', () => writeDati(writer, dataset, quality, release));
     await progress.step('sito di documentazione', () => writeSite(writer, { dataset, quality, coverage, routes: ROUTE_LIST, dati, fetchedAt: fetched.dates }));
     // After every other answer is on disk: its examples are the handler's real answers.
     await writer.flush();
@@ -122,7 +124,7 @@ export async function build(config: BuildConfig): Promise<{ files: number; bytes
     await writer.text(CHANGES_PATH, `${JSON.stringify(changes, null, 2)}\n`);
     // /api/status is the one file with a timestamp; it counts itself.
     const cambiamenti = { rispetto_a: changes.versione_dati.prima, rapporto: CHANGES_PATH };
-    await writer.json(staticFilePath(routeById('status'), {}), statusDoc(dataset, versione, new Date().toISOString(), writer.files + 1, fetched.dates, cambiamenti), 'Status');
+    await writer.json(staticFilePath(routeById('status'), {}), statusDoc(dataset, release, new Date().toISOString(), writer.files + 1, fetched.dates, cambiamenti), 'Status');
     await writer.commit(config.outDir);
     const edge = await writeEdgeIndex(config.generatedDir, index);
     const seconds = (performance.now() - started) / 1000;

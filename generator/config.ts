@@ -8,6 +8,8 @@ export interface BuildConfig {
   generatedDir: string;
   /** The fetcher's lock, for each source's fetch date (default data-sources/sources.lock.json). */
   lockPath?: string;
+  /** The site's public address, for the dataset's homepage and citation (none: left out). */
+  siteUrl?: string;
 }
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '..');
@@ -15,7 +17,8 @@ export const PROJECT_ROOT = resolve(import.meta.dirname, '..');
 /**
  * Data directory: --data-dir flag, else DATA_DIR, else the shared mirror beside the
  * project. Output: --out flag, else public/ in the project; the edge function's index
- * module: --generated-dir, else generated/.
+ * module: --generated-dir, else generated/. Site address: --site-url, else SITE_URL, else
+ * the URL Netlify sets during its builds.
  */
 export function resolveConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): BuildConfig {
   const flag = (name: string) => {
@@ -29,10 +32,12 @@ export function resolveConfig(argv: string[], env: NodeJS.ProcessEnv = process.e
     return inline?.slice(name.length + 1);
   };
   const lock = flag('--lock');
+  const siteUrl = flag('--site-url') ?? env.SITE_URL ?? (env.NETLIFY === 'true' ? env.URL : undefined);
   return {
     dataDir: resolve(flag('--data-dir') ?? env.DATA_DIR ?? DEFAULT_DATA_DIR),
     outDir: resolve(flag('--out') ?? resolve(PROJECT_ROOT, 'public')),
     generatedDir: resolve(flag('--generated-dir') ?? resolve(PROJECT_ROOT, 'generated')),
     ...(lock === undefined ? {} : { lockPath: resolve(lock) }),
+    ...(siteUrl ? { siteUrl: siteUrl.replace(/\/+$/, '') } : {}),
   };
 }

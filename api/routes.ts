@@ -152,7 +152,9 @@ export const ROUTES = [
     mode: 'file',
     tag: 'Demografia',
     summary: 'Dati demografici di un comune',
-    description: 'Popolazione totale, maschi, femmine, nati, morti e densità per l\'anno scelto, con la serie storica di tutti gli anni disponibili. I valori che nessuna fonte fornisce sono null, con il motivo.',
+    description:
+      'Popolazione ufficiale ISTAT (totale, maschi, femmine), nati, morti, bilancio demografico per sesso, tassi per 1.000 abitanti e densità per l\'anno scelto (predefinito: il più recente con tutti questi valori per ogni comune), con la serie storica. ' +
+      'Il conteggio anagrafico ANPR è servito accanto (`anagrafe`, con il mese), mai al posto della popolazione ufficiale; gli anni senza dato ISTAT sono lacune (`lacune_serie_ufficiale`). `anno` = anno successivo all\'ultimo bilancio: popolazione al 31 dicembre, provvisoria. I valori che nessuna fonte fornisce sono null, con il motivo.',
     params: [CODICE_ISTAT, anno('la demografia')],
     schema: 'Demografia',
   },
@@ -162,7 +164,7 @@ export const ROUTES = [
     mode: 'list',
     tag: 'Demografia',
     summary: 'Classifica dei comuni per popolazione o densità',
-    description: 'Comuni ordinati per indicatore (anno demografico predefinito); a parità di valore, codice ISTAT crescente.',
+    description: 'Comuni ordinati per popolazione ufficiale ISTAT o densità dell\'anno demografico predefinito (detto in `anno`); a parità di valore, codice ISTAT crescente.',
     params: [
       { name: 'indicatore', in: 'path', type: 'string', required: true, enum: ['popolazione', 'densita'], description: 'popolazione (residenti) o densita (abitanti per km²).' },
       ordine('ordine', 'desc'),
@@ -178,7 +180,7 @@ export const ROUTES = [
     tag: 'Redditi',
     summary: 'Redditi IRPEF di un comune',
     description:
-      'Contribuenti, reddito complessivo, reddito medio, mediana stimata dagli scaglioni, scaglioni di reddito, imponibile e imposte per l\'anno d\'imposta scelto, con la serie storica di tutti gli anni.',
+      'Contribuenti, reddito complessivo, reddito medio (dove il totale è noto; altrimenti i suoi limiti certi), reddito imponibile medio (noto ogni anno: la serie confrontabile fra anni), mediana stimata dagli scaglioni, scaglioni di reddito, imponibile e imposte per l\'anno d\'imposta scelto, con la serie storica di tutti gli anni.',
     params: [CODICE_ISTAT, anno('i redditi (anno d\'imposta)')],
     schema: 'Redditi',
   },
@@ -188,9 +190,20 @@ export const ROUTES = [
     mode: 'list',
     tag: 'Redditi',
     summary: 'Classifica dei comuni per reddito medio o contribuenti',
-    description: 'Comuni ordinati per reddito complessivo medio per contribuente o per numero di contribuenti (anno d\'imposta predefinito). `offset` è un\'estensione alla specifica.',
+    description:
+      'Comuni ordinati per reddito complessivo medio per contribuente, reddito imponibile medio o numero di contribuenti, nell\'anno d\'imposta `anno` (predefinito: il più recente completo). ' +
+      'Prima del 2023 il reddito complessivo medio è noto solo per i comuni senza scaglioni oscurati (gli altri sono esclusi, e la risposta dice quanti): per confrontare tutti i comuni in un anno qualsiasi usare reddito_imponibile. ' +
+      'I comuni con meno di 100 contribuenti restano in classifica segnalati con l\'avviso pochi_contribuenti. `offset`, `anno` e reddito_imponibile sono estensioni alla specifica.',
     params: [
-      { name: 'indicatore', in: 'path', type: 'string', required: true, enum: ['reddito', 'contribuenti'], description: 'reddito (reddito complessivo medio per contribuente, euro) o contribuenti (numero).' },
+      {
+        name: 'indicatore',
+        in: 'path',
+        type: 'string',
+        required: true,
+        enum: ['reddito', 'contribuenti', 'reddito_imponibile'],
+        description: 'reddito (reddito complessivo medio per contribuente, euro), contribuenti (numero) o reddito_imponibile (reddito imponibile medio per contribuente, euro: noto per ogni comune e anno).',
+      },
+      anno('i redditi (anno d\'imposta)'),
       ordine('ordine', 'desc'),
       limit(50, 500),
       offset,
@@ -275,7 +288,8 @@ export const ROUTES = [
     mode: 'dynamic',
     tag: 'Confronto',
     summary: 'Confronto fra comuni',
-    description: 'Dati demografici e di reddito di 1–4 comuni affiancati, con le medie nazionali dello stesso anno come riferimento.',
+    description:
+      'Dati demografici e di reddito di 1–4 comuni affiancati, con le medie nazionali dello stesso anno come riferimento e, in `redditi_confrontabili`, la serie del reddito imponibile medio di ogni anno per i comuni e l\'Italia (la sola confrontabile fra anni).',
     params: [
       { name: 'comuni', in: 'query', type: 'string', required: true, maxLength: 200, description: 'Da 1 a 4 codici ISTAT distinti separati da virgole (spazi ammessi).' },
       anno('demografia e redditi'),

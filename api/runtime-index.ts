@@ -31,11 +31,14 @@ export interface RuntimeIndex {
     popolazione: (number | null)[];
   };
   classifiche: Record<RankingKey, RankingColumn>;
+  /** Income rankings of the tax years other than the default one (`anno` on /api/redditi/classifica), keyed by year. */
+  classifiche_redditi_per_anno: Record<string, Record<IncomeRankingKey, RankingColumn>>;
   qualita: QualityColumns;
   search: SearchIndex;
 }
 
-export type RankingKey = 'popolazione' | 'densita' | 'reddito' | 'contribuenti' | 'pm10' | 'pm25' | 'no2' | 'suolo';
+export type RankingKey = 'popolazione' | 'densita' | IncomeRankingKey | 'pm10' | 'pm25' | 'no2' | 'suolo';
+export type IncomeRankingKey = 'reddito' | 'reddito_imponibile' | 'contribuenti';
 
 export interface RankingColumn {
   indicatore: string;
@@ -47,6 +50,8 @@ export interface RankingColumn {
   metodo: string | null;
   fonti: Provenance[];
   valori: (number | null)[];
+  /** Reliability flags of single values (e.g. pochi_contribuenti): positions (in `comuni` order) each applies to. */
+  avvisi?: { codice: string; descrizione: string; posizioni: number[] }[];
 }
 
 export interface QualityColumns {

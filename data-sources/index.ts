@@ -6,6 +6,7 @@ import * as giscoOspedali from './gisco-ospedali.ts';
 import * as internoDelitti from './interno-delitti.ts';
 import * as ispraAria from './ispra-aria.ts';
 import * as ispraSuolo from './ispra-suolo.ts';
+import * as istatBilancioDemografico from './istat-bilancio-demografico.ts';
 import * as istatAreeInterne from './istat-aree-interne.ts';
 import * as istatDelitti from './istat-delitti.ts';
 import * as istatElencoComuni from './istat-elenco-comuni.ts';
@@ -32,6 +33,7 @@ export const SOURCES = {
   elenco: istatElencoComuni,
   comuniIta,
   anpr: anprPopolazione,
+  bilancio: istatBilancioDemografico,
   pop2020: istatPopolazione2020,
   pop1821: istatPopolazione2018_2021,
   posas: istatPosas,

@@ -1,6 +1,6 @@
 import { access } from 'node:fs/promises';
 import { parsePopulationCount, type PopulationPoint } from './anpr-popolazione.ts';
-import { parseTable, columnIndex } from './lib/csv.ts';
+import { parseTable, columnIndex, headerLineIndex } from './lib/csv.ts';
 import { MissingSourceError, readSourceFile, sourcePath } from './lib/files.ts';
 import type { SourceFile, SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
@@ -64,8 +64,7 @@ export function parsePosas(text: string): Map<string, PosasComune> {
   const context = 'POSAS';
   const body = text.replace(/^\uFEFF/, '');
   // The header follows a title line; find it rather than trusting a fixed offset.
-  const headerLine = body.split(/\r?\n/).findIndex((line) => /^"?codice comune"?\s*;/i.test(line.trim()));
-  if (headerLine < 0) throw new Error(`${context}: no header line starting with "Codice comune"`);
+  const headerLine = headerLineIndex(body, 'Codice comune', context);
   const table = parseTable(body, ';', { skipLines: headerLine });
   const col = (names: string | string[]) => columnIndex(table.header, names, context);
   const [codeCol, nameCol, ageCol, maleCol, femaleCol, totalCol] = [

@@ -1,4 +1,4 @@
-import { columnIndex, optionalColumnIndex, parseTable, type Table } from './lib/csv.ts';
+import { columnIndex, parseTable, type Table } from './lib/csv.ts';
 import { readSourceFile } from './lib/files.ts';
 import type { SourceFile, SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
@@ -68,6 +68,8 @@ export interface IrpefComune {
   codice_istat: string;
   nome: string;
   sigla_provincia: string;
+  /** Region name as the year's file writes it (regional aggregates read it; codes of past years have no current comune). */
+  regione: string;
   contribuenti: number | null;
   /** Only where the year's file has the total columns (2023 on); null otherwise. */
   reddito_complessivo: Pair | null;
@@ -189,7 +191,7 @@ export interface IrpefColumns {
   codice: number;
   nome: number;
   sigla: number;
-  regione: number | null;
+  regione: number;
   contribuenti: number;
   pairs: Record<PairKey, PairColumns | null>;
   scaglioni: PairColumns[];
@@ -241,7 +243,7 @@ export function resolveIrpefColumns(header: string[], context: string): IrpefCol
     codice: columnIndex(header, ['Codice Istat Comune', 'Codice Istat'], context),
     nome: columnIndex(header, 'Denominazione Comune', context),
     sigla: columnIndex(header, 'Sigla Provincia', context),
-    regione: optionalColumnIndex(header, 'Regione'),
+    regione: columnIndex(header, 'Regione', context),
     contribuenti: columnIndex(header, 'Numero contribuenti', context),
     pairs,
     scaglioni: BRACKETS.map((b) => required(b.pattern, `scaglione ${b.da ?? '≤'}–${b.a ?? 'oltre'}`)),
@@ -281,7 +283,7 @@ export function parseIrpefYear(text: string, anno: number): IrpefYear {
     if (rowYear !== String(anno)) throw new Error(`${context}: row "${rawCode} ${cell(cols.nome)}" has Anno di imposta "${rowYear}", expected ${anno}`);
     const codice = toCodiceIstat(rawCode);
     if (!codice) {
-      const label = [cell(cols.nome), cols.regione === null ? '' : cell(cols.regione)].find((v) => v !== '' && v !== '0') ?? cell(cols.nome);
+      const label = [cell(cols.nome), cell(cols.regione)].find((v) => v !== '' && v !== '0') ?? cell(cols.nome);
       scartati.push({
         codice: rawCode,
         nome: label,
@@ -291,19 +293,20 @@ export function parseIrpefYear(text: string, anno: number): IrpefYear {
     }
     if (seen.has(codice)) throw new Error(`${context}: codice ISTAT ${codice} appears twice`);
     seen.add(codice);
-    comuni.push(irpefComune(row, cols, codice, cell(cols.nome), cell(cols.sigla), context));
+    comuni.push(irpefComune(row, cols, codice, cell(cols.nome), cell(cols.sigla), cell(cols.regione), context));
   }
   return { anno, comuni, scartati };
 }
 
 /** One comune's row: plain calls rather than closures per row (~190,000 rows across the years). */
-function irpefComune(row: string[], cols: IrpefColumns, codice: string, nome: string, sigla: string, context: string): IrpefComune {
+function irpefComune(row: string[], cols: IrpefColumns, codice: string, nome: string, sigla: string, regione: string, context: string): IrpefComune {
   const p = cols.pairs;
   const at = (c: PairColumns | null): Pair => pairAt(row, c!, context, codice);
   return {
     codice_istat: codice,
     nome,
     sigla_provincia: sigla,
+    regione,
     contribuenti: integerCell(row[cols.contribuenti], context, codice, 'Numero contribuenti'),
     reddito_complessivo: p.reddito_complessivo ? at(p.reddito_complessivo) : null,
     reddito_imponibile: at(p.reddito_imponibile),

@@ -15,20 +15,18 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
   const gi = requireLoaded(sources.gi, 'gi-db-comuni');
   const registry = joinRegistry(gi, requireLoaded(sources.elenco, 'istat-elenco-comuni').comuni, sources.comuniIta?.contatti ?? null);
   const comuni = registry.comuni;
-  const codes = comuni.map((c) => c.codice_istat);
 
-  const demographics = joinDemographics(
-    comuni,
-    [
-      // Official ISTAT counts first; ANPR register counts for the years ISTAT files lack.
+  const demographics = joinDemographics(comuni, {
+    bilancio: { meta: SOURCES.bilancio.meta, data: requireLoaded(sources.bilancio, 'istat-bilancio-demografico') },
+    // ISTAT totals of the years before the balance; for 2020 the ISTAT export covers three comuni more than the 2018–2021 file.
+    istatTotals: [
       { meta: SOURCES.pop2020.meta, points: sources.pop2020 ? [sources.pop2020] : [] },
       { meta: SOURCES.pop1821.meta, points: requireLoaded(sources.pop1821, 'istat-popolazione-2018-2021') },
-      { meta: SOURCES.anpr.meta, points: requireLoaded(sources.anpr, 'anpr-popolazione') },
     ],
-    sources.posas,
-    SOURCES.posas.meta,
-  );
-  const income = joinIncome(codes, requireLoaded(sources.irpef, 'mef-irpef-comunale'), SOURCES.irpef.meta, sources.irpef2024, SOURCES.irpef2024.meta);
+    register: { meta: SOURCES.anpr.meta, points: requireLoaded(sources.anpr, 'anpr-popolazione') },
+    posas: sources.posas,
+  });
+  const income = joinIncome(comuni, gi.regioni, requireLoaded(sources.irpef, 'mef-irpef-comunale'), SOURCES.irpef.meta, sources.irpef2024, SOURCES.irpef2024.meta);
   const soilPerCapita = INDICATORI_USATI.find((u) => u.codice === 'n1')!;
   const environment = joinEnvironment(comuni, {
     air: sources.aria,
@@ -66,8 +64,9 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
       .map((p) => ({ sigla: p.sigla, nome: p.nome, codice_uts: p.codice_uts, tipologia: p.tipologia, codice_regione: p.codice_regione, superficie_km2: p.superficie_km2 }))
       .sort((a, b) => a.sigla.localeCompare(b.sigla)),
     fonti: status,
-    anni: { demografia: demographics.years, redditi: income.years, aria: airYear, suolo: environment.soilYear },
+    anni: { demografia: demographics.years, demografia_ufficiale: demographics.officialYears, redditi: income.years, aria: airYear, suolo: environment.soilYear },
     predefiniti: { demografia: demographics.defaultYear, redditi: income.defaultYear, aria: airYear ?? 0, suolo: environment.soilYear },
+    redditiAggregati: income.aggregates,
     report: {
       registro: registry.report,
       demografia: demographics.report,

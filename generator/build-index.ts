@@ -1,4 +1,6 @@
-import type { RankingColumn, RankingKey, RuntimeIndex, QualityColumns } from '../api/runtime-index.ts';
+import type { IncomeRankingKey, RankingColumn, RankingKey, RuntimeIndex, QualityColumns } from '../api/runtime-index.ts';
+import { formatInteger } from '../api/numbers.ts';
+import { FEW_TAXPAYERS_THRESHOLD } from './quality-index.ts';
 import { buildSearchIndex } from '../api/search.ts';
 import { foldText, slugify } from '../api/text.ts';
 import { provenance } from '../data-sources/lib/source.ts';
@@ -19,13 +21,68 @@ function column(
   return { ...spec, valori: dataset.comuni.map(value) };
 }
 
+/** Comuni with fewer taxpayers than this get the pochi_contribuenti flag in the income rankings (as in the quality index). */
+const fewTaxpayers = (dataset: Dataset, valori: (number | null)[]): NonNullable<RankingColumn['avvisi']> => [
+  {
+    codice: 'pochi_contribuenti',
+    descrizione: `Meno di ${FEW_TAXPAYERS_THRESHOLD} contribuenti nell'anno: la media dipende da poche dichiarazioni (un reddito di 1 milione di euro la sposta di almeno ${formatInteger(1_000_000 / FEW_TAXPAYERS_THRESHOLD)} euro).`,
+    posizioni: dataset.comuni.flatMap((_, i) => (valori[i] != null && valori[i]! < FEW_TAXPAYERS_THRESHOLD ? [i] : [])),
+  },
+];
+
+/** The income ranking columns of one tax year (the default one in `classifiche`, the others by year). */
+export function incomeColumns(dataset: Dataset, year: number): Record<IncomeRankingKey, RankingColumn> {
+  const inc = (c: ComuneData) => c.redditi.find((r) => r.anno === year);
+  // One source per tax year (the full MEF file, or the summary for a summary-only year).
+  const sample = dataset.comuni.map(inc).find((r) => r !== undefined);
+  const fonti = sample ? [sample.fonte] : [];
+  const contribuenti = dataset.comuni.map((c) => inc(c)?.contribuenti ?? null);
+  const avvisi = fewTaxpayers(dataset, contribuenti);
+  return {
+    reddito: column(
+      dataset,
+      {
+        indicatore: 'reddito',
+        descrizione: 'Reddito complessivo medio per contribuente',
+        unita: 'euro',
+        anno: year,
+        motivo_esclusi: 'reddito complessivo non noto (prima del 2023 il MEF non pubblica il totale e almeno uno scaglione del comune è oscurato): per confronti su tutti i comuni usare la classifica reddito_imponibile',
+        metodo: 'Derivato: ammontare del reddito complessivo / contribuenti con reddito complessivo (MEF), arrotondato all\'euro.',
+        fonti,
+        avvisi,
+      },
+      (c) => inc(c)?.reddito_medio_euro ?? null,
+    ),
+    reddito_imponibile: column(
+      dataset,
+      {
+        indicatore: 'reddito_imponibile',
+        descrizione: 'Reddito imponibile medio per contribuente',
+        unita: 'euro',
+        anno: year,
+        motivo_esclusi: 'reddito imponibile oscurato o comune senza dati MEF per l\'anno',
+        metodo: 'Derivato: ammontare del reddito imponibile / contribuenti con reddito imponibile (MEF), arrotondato all\'euro; noto per ogni comune e anno (/api/metodologia#redditi).',
+        fonti,
+        avvisi,
+      },
+      (c) => inc(c)?.reddito_imponibile_medio_euro ?? null,
+    ),
+    contribuenti: { indicatore: 'contribuenti', descrizione: 'Numero di contribuenti IRPEF', unita: 'contribuenti', anno: year, motivo_esclusi: 'valore oscurato o non disponibile', metodo: null, fonti, avvisi, valori: contribuenti },
+  };
+}
+
+/** Income rankings of every tax year but the default one. */
+function incomeColumnsByYear(dataset: Dataset): RuntimeIndex['classifiche_redditi_per_anno'] {
+  const other = dataset.anni.redditi.filter((y) => y !== dataset.predefiniti.redditi);
+  return Object.fromEntries(other.map((y) => [String(y), incomeColumns(dataset, y)]));
+}
+
 /** The ranking columns: one value per comune (same order as the index), null where there is none. */
 export function rankingColumns(dataset: Dataset): Record<RankingKey, RankingColumn> {
   const { demografia: demoYear, redditi: incomeYear, aria: airYear } = dataset.predefiniti;
   const demo = (c: ComuneData) => c.demografia.find((d) => d.anno === demoYear);
-  const inc = (c: ComuneData) => c.redditi.find((r) => r.anno === incomeYear);
-  const popFonte = provenance(SOURCES.anpr.meta, demoYear);
-  const incomeFonte = provenance(SOURCES.irpef.meta, incomeYear);
+  // The source the year's official population comes from (one per year, see join-demographics.ts).
+  const popFonte = dataset.comuni.map((c) => demo(c)?.fonti.popolazione_totale).find((f) => f != null)!;
   const air = (key: 'pm10' | 'pm25' | 'no2', label: string): RankingColumn => {
     const sample = dataset.comuni.find((c) => c.ambiente.aria[key].valore_ug_m3 === null)?.ambiente.aria[key].motivo_mancante;
     const measured = dataset.comuni.some((c) => c.ambiente.aria[key].valore_ug_m3 !== null);
@@ -47,14 +104,14 @@ export function rankingColumns(dataset: Dataset): Record<RankingKey, RankingColu
   return {
     popolazione: column(
       dataset,
-      { indicatore: 'popolazione', descrizione: 'Popolazione residente', unita: 'abitanti', anno: demoYear, motivo_esclusi: 'popolazione non disponibile', metodo: null, fonti: [popFonte] },
+      { indicatore: 'popolazione', descrizione: `Popolazione residente ufficiale ISTAT al ${popFonte.data_riferimento}`, unita: 'abitanti', anno: demoYear, motivo_esclusi: 'popolazione non disponibile', metodo: null, fonti: [popFonte] },
       (c) => demo(c)?.popolazione_totale ?? null,
     ),
     densita: column(
       dataset,
       {
         indicatore: 'densita',
-        descrizione: 'Densità di popolazione',
+        descrizione: `Densità di popolazione (popolazione ufficiale ISTAT al ${popFonte.data_riferimento})`,
         unita: 'abitanti per km²',
         anno: demoYear,
         motivo_esclusi: 'popolazione o superficie non disponibile',
@@ -63,24 +120,7 @@ export function rankingColumns(dataset: Dataset): Record<RankingKey, RankingColu
       },
       (c) => demo(c)?.densita_ab_km2 ?? null,
     ),
-    reddito: column(
-      dataset,
-      {
-        indicatore: 'reddito',
-        descrizione: 'Reddito complessivo medio per contribuente',
-        unita: 'euro',
-        anno: incomeYear,
-        motivo_esclusi: 'reddito complessivo non disponibile',
-        metodo: 'Derivato: ammontare del reddito complessivo / contribuenti con reddito complessivo (MEF), arrotondato all\'euro.',
-        fonti: [incomeFonte],
-      },
-      (c) => inc(c)?.reddito_medio_euro ?? null,
-    ),
-    contribuenti: column(
-      dataset,
-      { indicatore: 'contribuenti', descrizione: 'Numero di contribuenti IRPEF', unita: 'contribuenti', anno: incomeYear, motivo_esclusi: 'valore oscurato o non disponibile', metodo: null, fonti: [incomeFonte] },
-      (c) => inc(c)?.contribuenti ?? null,
-    ),
+    ...incomeColumns(dataset, incomeYear),
     pm10: air('pm10', 'PM10'),
     pm25: air('pm25', 'PM2.5'),
     no2: air('no2', 'NO2'),
@@ -122,6 +162,7 @@ export function buildRuntimeIndex(dataset: Dataset, qualita: QualityColumns, ver
       popolazione,
     },
     classifiche: rankingColumns(dataset),
+    classifiche_redditi_per_anno: incomeColumnsByYear(dataset),
     qualita,
     search: buildSearchIndex(
       dataset.comuni.map((c, i) => ({ codice_istat: c.anagrafica.codice_istat, nome: c.anagrafica.nome, nome_altra_lingua: c.anagrafica.nome_altra_lingua, popolazione: popolazione[i] ?? null })),

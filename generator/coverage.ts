@@ -29,19 +29,33 @@ function fields(dataset: Dataset, qualityScore: (c: ComuneData) => boolean): Fie
     { campo: 'contatti.telefono', dominio: 'anagrafica', anno: null, fonte: 'comuni-ita', has: (c) => !!c.anagrafica.contatti?.telefono },
   ];
   for (const y of dataset.anni.demografia) {
-    out.push({ campo: 'popolazione_totale', dominio: 'demografia', anno: y, fonte: sourceOf((c) => demo(y)(c)?.fonti.popolazione_totale?.fonte), has: (c) => demo(y)(c)?.popolazione_totale != null });
+    const d = demo(y);
+    const fonte = (get: (e: NonNullable<ReturnType<typeof d>>) => string | undefined) => sourceOf((c) => { const e = d(c); return e ? get(e) : null; });
+    const popolazione = fonte((e) => e.fonti.popolazione_totale?.fonte);
+    // The official population is listed every year, so a gap shows; the other fields only where a source has them.
+    out.push({
+      campo: 'popolazione_totale',
+      dominio: 'demografia',
+      anno: y,
+      fonte: popolazione,
+      has: (c) => d(c)?.popolazione_totale != null,
+      ...(popolazione === null ? { nota: 'Lacuna: nessun dato ISTAT per l\'anno (non riempita con ANPR).' } : {}),
+    });
+    const optional: FieldSpec[] = [
+      { campo: 'maschi, femmine', dominio: 'demografia', anno: y, fonte: fonte((e) => e.fonti.sesso?.fonte), has: (c) => d(c)?.maschi != null && d(c)?.femmine != null },
+      { campo: 'nati, morti, saldi, tassi_per_1000', dominio: 'demografia', anno: y, fonte: fonte((e) => e.fonti.bilancio?.fonte), has: (c) => d(c)?.nati != null && d(c)?.morti != null },
+      { campo: 'anagrafe (conteggio ANPR)', dominio: 'demografia', anno: y, fonte: fonte((e) => e.fonti.anagrafe?.fonte), has: (c) => d(c)?.anagrafe != null, nota: 'Registro, non popolazione ufficiale.' },
+    ];
+    out.push(...optional.filter((f) => f.fonte !== null));
   }
-  out.push(
-    { campo: 'densita_ab_km2', dominio: 'demografia', anno: def.demografia, fonte: 'derivato', has: (c) => demo(def.demografia)(c)?.densita_ab_km2 != null },
-    { campo: 'maschi, femmine', dominio: 'demografia', anno: 2025, fonte: 'istat-posas', has: (c) => demo(2025)(c)?.maschi != null },
-    { campo: 'nati, morti', dominio: 'demografia', anno: null, fonte: null, has: (c) => c.demografia.some((d) => d.nati !== null), nota: 'Nessuna fonte nel mirror.' },
-  );
+  out.push({ campo: 'densita_ab_km2', dominio: 'demografia', anno: def.demografia, fonte: 'derivato', has: (c) => demo(def.demografia)(c)?.densita_ab_km2 != null });
   for (const y of dataset.anni.redditi) {
     const get = inc(y);
     const fonte = sourceOf((c) => get(c)?.fonte.fonte);
     out.push(
       { campo: 'contribuenti', dominio: 'redditi', anno: y, fonte, has: (c) => get(c)?.contribuenti != null },
       { campo: 'reddito_medio_euro', dominio: 'redditi', anno: y, fonte, has: (c) => get(c)?.reddito_medio_euro != null },
+      { campo: 'reddito_imponibile_medio_euro', dominio: 'redditi', anno: y, fonte, has: (c) => get(c)?.reddito_imponibile_medio_euro != null },
       { campo: 'reddito_mediano_stimato_euro', dominio: 'redditi', anno: y, fonte, has: (c) => get(c)?.reddito_mediano_stimato_euro != null },
       { campo: 'scaglioni (tutti pubblicati)', dominio: 'redditi', anno: y, fonte, has: (c) => !!get(c)?.scaglioni?.every((s) => s.frequenza !== null) },
     );

@@ -4,6 +4,7 @@ import type { DemografiaAnno } from '../api/schemas/demografia.ts';
 import type { RedditiAnno } from '../api/schemas/redditi.ts';
 import type { Servizi, Sicurezza } from '../api/schemas/servizi.ts';
 import type { EnvironmentBlock } from './join-environment.ts';
+import type { IncomeAggregates } from './income-aggregates.ts';
 
 /** Everything known about one current comune, joined from all sources, keyed by codice_istat. */
 export interface ComuneData {
@@ -43,8 +44,14 @@ export interface Dataset {
   regioni: RegionInfo[];
   province: ProvinceInfo[];
   fonti: SourceStatus[];
-  anni: { demografia: number[]; redditi: number[]; aria: number | null; suolo: number };
+  anni: {
+    demografia: number[];
+    /** Years of the official ISTAT population (the others have only the ANPR register count). */
+    demografia_ufficiale: number[];
+    redditi: number[]; aria: number | null; suolo: number };
   predefiniti: { demografia: number; redditi: number; aria: number; suolo: number };
+  /** Income of Italy and of each region per tax year, over every MEF comune row of the year (codes of that year). */
+  redditiAggregati: IncomeAggregates;
   /** Diagnostics for the build report: codes not attached, rows skipped, mappings. */
   report: Record<string, unknown>;
 }

@@ -100,33 +100,71 @@ function comuniTable(dataset: Dataset): Table {
   });
 }
 
+/** Per-sex measures of the ISTAT balance, as they are named in the API's `bilancio` block. */
+const BALANCE_MEASURES: Record<Exclude<keyof NonNullable<DemografiaAnno['bilancio']>, 'periodo' | 'provvisorio'>, string> = {
+  nati: 'Nati vivi nell\'anno',
+  morti: 'Morti nell\'anno',
+  saldo_naturale: 'Saldo naturale (nati − morti)',
+  iscritti_da_altro_comune: 'Iscritti per trasferimento da altro comune',
+  cancellati_per_altro_comune: 'Cancellati per trasferimento in altro comune',
+  saldo_migratorio_interno: 'Saldo migratorio interno',
+  iscritti_dall_estero: 'Iscritti dall\'estero',
+  cancellati_per_l_estero: 'Cancellati per l\'estero',
+  saldo_migratorio_estero: 'Saldo migratorio con l\'estero',
+  variazioni_territoriali: 'Unità in più o in meno per variazioni territoriali',
+};
+
 function demografiaTable(dataset: Dataset): Table {
   const rows: Row<DemografiaAnno>[] = dataset.comuni.flatMap((c) => c.demografia.map((y) => ({ c, y })));
-  const count = (name: 'popolazione_totale' | 'maschi' | 'femmine' | 'nati' | 'morti', description: string, omitIfEmpty?: string): Column<Row<DemografiaAnno>> => ({
+  const count = (name: string, description: string, value: (y: DemografiaAnno) => number | null, signed = false): Column<Row<DemografiaAnno>> => ({
     name,
     type: 'integer',
     unit: 'persone',
     description,
-    constraints: { minimum: 0 },
-    ...(omitIfEmpty ? { omitIfEmpty } : {}),
-    value: (r) => r.y[name],
+    ...(signed ? {} : { constraints: { minimum: 0 } }),
+    value: (r) => value(r.y),
   });
-  const noBalance = 'nessuna fonte del bilancio demografico (nati, morti) è tra le fonti; nell\'API il valore è null.';
+  const rate = (name: keyof NonNullable<DemografiaAnno['tassi_per_1000']>, what: string): Column<Row<DemografiaAnno>> => ({
+    name: `tasso_${name}_per_1000`,
+    type: 'number',
+    unit: 'per 1.000 abitanti',
+    description: `DERIVATO: ${what} / popolazione media dell'anno × 1.000 (2 decimali); vuoto negli anni senza bilancio.`,
+    value: (r) => (r.y.tassi_per_1000?.[name] as number | undefined) ?? null,
+  });
+  const source = (name: string, description: string, value: (y: DemografiaAnno) => string | null | undefined): Column<Row<DemografiaAnno>> => ({
+    name,
+    type: 'string',
+    description,
+    value: (r) => value(r.y) ?? null,
+  });
+  const balanceYears = [...new Set(rows.filter((r) => r.y.bilancio).map((r) => r.y.anno))];
+  const balanceColumns = Object.entries(BALANCE_MEASURES).flatMap(([measure, label]) => {
+    const get = (y: DemografiaAnno, sex: 'totale' | 'maschi' | 'femmine') => y.bilancio?.[measure as keyof typeof BALANCE_MEASURES][sex] ?? null;
+    const signed = measure.startsWith('saldo') || measure === 'variazioni_territoriali';
+    return [
+      count(measure, `${label}, totale (bilancio demografico ISTAT); vuoto negli anni senza bilancio (c'è solo il ${balanceYears.join(', ')}).`, (y) => get(y, 'totale'), signed),
+      count(`${measure}_maschi`, `${label}, maschi.`, (y) => get(y, 'maschi'), signed),
+      count(`${measure}_femmine`, `${label}, femmine.`, (y) => get(y, 'femmine'), signed),
+    ];
+  });
   return defineTable({
     name: 'demografia',
-    title: 'Popolazione residente per anno',
-    description: `Una riga per comune e anno (${dataset.anni.demografia.join(', ')}); un anno manca per un comune se nessuna fonte lo copre con il codice attuale (comuni istituiti o ricodificati). Anno predefinito dell'API: ${dataset.predefiniti.demografia}. Per ogni anno una sola fonte, indicata in fonte_popolazione.`,
-    fonti: [...new Set(rows.flatMap((r) => [r.y.fonti.popolazione_totale?.fonte, r.y.fonti.sesso?.fonte]).filter((f): f is string => !!f))].sort(),
+    title: 'Popolazione residente ufficiale, bilancio demografico e conteggi anagrafici per anno',
+    description:
+      `Una riga per comune e anno (${dataset.anni.demografia.join(', ')}). Due serie distinte, mai mescolate: la popolazione ufficiale ISTAT (popolazione_totale, maschi, femmine; anni ${dataset.anni.demografia_ufficiale.join(', ')}; ` +
+      `gli altri anni sono vuoti, non riempiti con l'anagrafe) e il conteggio del registro ANPR (popolazione_anagrafe, con il suo mese in mese_anagrafe). ` +
+      `Ogni valore dice la sua fonte (colonne fonte_*): la fonte della popolazione ufficiale cambia tra il 2021 e il 2025 (da ISTAT popolazione al 1° gennaio a ISTAT bilancio demografico, rivisto con il censimento permanente). ` +
+      `Anno predefinito dell'API: ${dataset.predefiniti.demografia}.`,
+    fonti: [...new Set(rows.flatMap((r) => Object.values(r.y.fonti).map((f) => f?.fonte)).filter((f): f is string => !!f))].sort(),
     primaryKey: ['codice_istat', 'anno'],
     columns: [
       CODICE,
-      ANNO('Anno di riferimento (popolazione al 1° gennaio, o mese del conteggio ANPR).'),
-      { name: 'data_riferimento', type: 'string', description: 'Data (AAAA-MM-GG) o mese (AAAA-MM, ANPR) del conteggio.', constraints: { required: true, pattern: '^[0-9]{4}-[0-9]{2}(-[0-9]{2})?$' }, value: (r) => r.y.data_riferimento },
-      count('popolazione_totale', 'Popolazione residente totale; vuoto se la fonte dell\'anno non ha il comune.'),
-      count('maschi', 'Residenti maschi (ISTAT POSAS); vuoto dove la fonte per sesso non copre il comune o l\'anno.'),
-      count('femmine', 'Residenti femmine (ISTAT POSAS); vuoto dove la fonte per sesso non copre il comune o l\'anno.'),
-      count('nati', 'Nati vivi nell\'anno.', noBalance),
-      count('morti', 'Morti nell\'anno.', noBalance),
+      ANNO('Anno: popolazione ufficiale al 1° gennaio (per l\'anno dopo l\'ultimo bilancio, al 31 dicembre precedente), movimenti del bilancio durante l\'anno.'),
+      { name: 'data_riferimento', type: 'string', description: 'Data (AAAA-MM-GG) della popolazione ufficiale ISTAT; vuoto se ISTAT non ha il dato.', constraints: { pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' }, value: (r) => r.y.data_riferimento },
+      { name: 'provvisorio', type: 'boolean', description: 'true se la popolazione ufficiale è provvisoria (ISTAT "p"); vuoto se manca.', value: (r) => r.y.provvisorio },
+      count('popolazione_totale', 'Popolazione residente ufficiale ISTAT; vuoto se ISTAT non ha il dato (mai un conteggio ANPR).', (y) => y.popolazione_totale),
+      count('maschi', 'Residenti maschi, ISTAT (bilancio demografico); vuoto negli anni in cui la fonte ISTAT ha solo il totale.', (y) => y.maschi),
+      count('femmine', 'Residenti femmine, ISTAT (bilancio demografico); vuoto negli anni in cui la fonte ISTAT ha solo il totale.', (y) => y.femmine),
       {
         name: 'densita_ab_km2',
         type: 'number',
@@ -135,8 +173,18 @@ function demografiaTable(dataset: Dataset): Table {
         constraints: { minimum: 0 },
         value: (r) => r.y.densita_ab_km2,
       },
-      { name: 'fonte_popolazione', type: 'string', description: 'Identificativo della fonte della popolazione totale (metadati in /api/fonti/{fonte}).', value: (r) => r.y.fonti.popolazione_totale?.fonte ?? null },
-      { name: 'fonte_sesso', type: 'string', description: 'Identificativo della fonte di maschi e femmine; vuoto se non disponibili.', value: (r) => r.y.fonti.sesso?.fonte ?? null },
+      ...balanceColumns,
+      { name: 'bilancio_provvisorio', type: 'boolean', description: 'true se il bilancio dell\'anno è provvisorio (ISTAT "p"); vuoto negli anni senza bilancio.', value: (r) => r.y.bilancio?.provvisorio ?? null },
+      rate('natalita', 'nati'),
+      rate('mortalita', 'morti'),
+      rate('crescita_naturale', 'saldo naturale'),
+      rate('migratorio', 'saldo migratorio interno + con l\'estero'),
+      count('popolazione_anagrafe', 'CONTEGGIO ANAGRAFICO ANPR (registro, non popolazione ufficiale) nel mese mese_anagrafe; vuoto se l\'anno non ha un file ANPR.', (y) => y.anagrafe?.residenti ?? null),
+      { name: 'mese_anagrafe', type: 'string', description: 'Mese del conteggio ANPR (AAAA-MM): dicembre 2022 è 2022-12.', constraints: { pattern: '^[0-9]{4}-[0-9]{2}$' }, value: (r) => r.y.anagrafe?.mese_riferimento ?? null },
+      source('fonte_popolazione', 'Identificativo della fonte della popolazione ufficiale (metadati in /api/fonti/{fonte}).', (y) => y.fonti.popolazione_totale?.fonte),
+      source('fonte_sesso', 'Identificativo della fonte di maschi e femmine; vuoto se non disponibili.', (y) => y.fonti.sesso?.fonte),
+      source('fonte_bilancio', 'Identificativo della fonte del bilancio demografico e dei tassi; vuoto negli anni senza bilancio.', (y) => y.fonti.bilancio?.fonte),
+      source('fonte_anagrafe', 'Identificativo della fonte del conteggio anagrafico (ANPR).', (y) => y.fonti.anagrafe?.fonte),
     ],
     rows,
   });
@@ -193,7 +241,35 @@ function redditiTable(dataset: Dataset): Table {
         constraints: { required: true },
         value: (r) => r.y.reddito_complessivo.derivato_da_scaglioni,
       },
-      { name: 'reddito_medio_euro', type: 'number', unit: 'euro per contribuente', description: "DERIVATO: reddito complessivo / contribuenti con reddito complessivo, arrotondato all'euro.", value: (r) => r.y.reddito_medio_euro },
+      {
+        name: 'reddito_medio_euro',
+        type: 'number',
+        unit: 'euro per contribuente',
+        description: "DERIVATO: reddito complessivo / contribuenti con reddito complessivo, arrotondato all'euro; vuoto dove il totale non è noto (prima del 2023, se uno scaglione è oscurato). Per confronti fra anni: reddito_imponibile_medio_euro.",
+        value: (r) => r.y.reddito_medio_euro,
+      },
+      {
+        name: 'reddito_medio_minimo_euro',
+        type: 'number',
+        unit: 'euro per contribuente',
+        description: 'DERIVATO: limite inferiore certo del reddito complessivo medio dove il totale non è noto e sono oscurati solo scaglioni chiusi (nessuna stima puntuale; metodo in /api/metodologia#redditi); vuoto altrimenti.',
+        value: (r) => r.y.reddito_medio_limiti_euro?.minimo ?? null,
+      },
+      {
+        name: 'reddito_medio_massimo_euro',
+        type: 'number',
+        unit: 'euro per contribuente',
+        description: 'DERIVATO: limite superiore certo del reddito complessivo medio, negli stessi casi di reddito_medio_minimo_euro.',
+        value: (r) => r.y.reddito_medio_limiti_euro?.massimo ?? null,
+      },
+      {
+        name: 'reddito_imponibile_medio_euro',
+        type: 'number',
+        unit: 'euro per contribuente',
+        description:
+          "DERIVATO: reddito imponibile / contribuenti con reddito imponibile, arrotondato all'euro. Pubblicato dal MEF senza oscuramenti per ogni comune e anno: la serie confrontabile fra anni (nel 2003–2006 l'imponibile escludeva la no tax area: vedi /api/metodologia#redditi).",
+        value: (r) => r.y.reddito_imponibile_medio_euro,
+      },
       {
         name: 'reddito_mediano_stimato_euro',
         type: 'number',

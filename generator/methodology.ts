@@ -1,34 +1,40 @@
 import { METODO_MEDIANA } from './estimate-median.ts';
 import { DEFAULT_MAX_DISTANCE_KM, METODI_ARIA, MOTIVO_NESSUNA_STAZIONE } from './attribute-air.ts';
 import type { Dataset } from './dataset.ts';
+import { RATES_METHOD, type DemographicsReport } from './join-demographics.ts';
 
 /**
  * /api/metodologia: how every derived figure is computed, by section. Anchors
  * (#demografia, #redditi, …) are what records link to.
  */
 export function methodologyDoc(dataset: Dataset, quality: unknown) {
-  const report = dataset.report as { demografia: { anni: { anno: number; fonte: string; data_riferimento: string }[] } };
+  const report = dataset.report as { demografia: DemographicsReport };
   return {
     titolo: 'Metodologia dei valori derivati',
     sezioni: {
       demografia: {
         titolo: 'Demografia',
         testo: [
-          "Per ogni anno si usa una sola fonte: i conteggi ufficiali ISTAT dove esistono, altrimenti l'anagrafe ANPR (conteggi di registro, vicini ma non identici alla popolazione ufficiale).",
-          `Anno predefinito: ${dataset.predefiniti.demografia}, il più recente con una fonte che copre tutti i comuni attuali.`,
+          'Due serie distinte, mai mescolate. Popolazione ufficiale (popolazione_totale, maschi, femmine): ISTAT, una sola fonte per anno (1° gennaio 2018–2021; bilancio demografico per il 1° gennaio 2025, definitivo, e il 31 dicembre 2025, provvisorio, servito come anno 2026). Gli anni senza dato ISTAT sono lacune con il motivo (lacune_serie_ufficiale), non riempite con altro.',
+          "Conteggio anagrafico (anagrafe): ANPR, servito accanto con il suo mese esatto (dicembre 2022 = 2022-12). ISTAT corregge l'anagrafe con il censimento permanente, ANPR no: i due numeri differiscono (Roma 1° gennaio 2025: ISTAT 2.747.290, ANPR 2.802.877).",
+          `Anno predefinito: ${dataset.predefiniti.demografia}, il più recente in cui tutti i comuni attuali hanno popolazione per sesso, nati e morti (il record della specifica).`,
+          'Bilancio demografico ISTAT: nati, morti, saldo naturale, iscritti e cancellati da e per altri comuni e l\'estero, saldi, per sesso; provvisorio dove ISTAT lo marca "p". A ogni build si verifica, per ogni comune e sesso, che maschi + femmine = totale e che popolazione al 31 dicembre = 1° gennaio + saldi + variazioni territoriali; iscritti e cancellati "per altri motivi" (in validazione) sono esclusi.',
+          `Tassi per 1.000 abitanti (derivati): ${RATES_METHOD}`,
           'Sono attribuiti solo i codici dei comuni attuali: i comuni fusi o soppressi non sono mai sommati nel comune che li ha sostituiti; un comune istituito di recente ha la serie dal suo primo anno.',
-          'Densità (derivata): popolazione / superficie in km² (superficie 2025, Garda Informatica da ISTAT), arrotondata a 0,1.',
-          'Variazione della popolazione (derivata): variazione percentuale tra il primo e l\'ultimo anno della serie del comune.',
-          'Maschi e femmine: ISTAT POSAS, oggi solo per i comuni del file campione; nati e morti: nessuna fonte nel mirror, quindi null.',
+          'Densità (derivata): popolazione ufficiale / superficie in km² (superficie 2025, Garda Informatica da ISTAT), arrotondata a 0,1.',
+          'Variazione della popolazione (derivata): variazione percentuale della popolazione ufficiale ISTAT tra il primo anno della serie del comune e l\'ultimo definitivo; mai tra fonti di natura diversa (ISTAT e ANPR).',
         ],
         anni: report.demografia.anni,
+        controlli_incrociati: report.demografia.controlli_incrociati,
       },
       redditi: {
         titolo: 'Redditi',
         testo: [
           `Anno d'imposta predefinito: ${dataset.predefiniti.redditi}, il più recente completo (con scaglioni); il ${Math.max(...dataset.anni.redditi)} è servito come sintesi senza scaglioni.`,
-          'Reddito medio (derivato): ammontare del reddito complessivo / numero di contribuenti con reddito complessivo.',
-          'Reddito complessivo prima del 2023: il MEF non pubblica il totale; è la somma degli 8 scaglioni quando nessuno è oscurato, altrimenti null (derivato_da_scaglioni = true).',
+          'reddito_imponibile_medio_euro (derivato, serie confrontabile fra anni): ammontare del reddito imponibile / contribuenti con reddito imponibile (frequenza). Il MEF pubblica questa coppia senza oscuramenti per ogni comune e anno dal 2000 (e nella sintesi 2024): è la serie usata per i confronti fra anni e comuni, nei grafici e come riferimento nazionale.',
+          'Definizione fiscale dell\'imponibile: nel 2003–2006 la "no tax area" e le deduzioni per familiari si sottraevano dall\'imponibile, e solo il 69–75% dei contribuenti ha un imponibile (contro il 95–98% degli altri anni): in quegli anni la media riguarda una popolazione diversa. La serie nazionale lo segnala in `avvisi`.',
+          'reddito_medio_euro (derivato): ammontare del reddito complessivo / contribuenti con reddito complessivo, solo dove il totale è noto: pubblicato dal 2023; prima è la somma degli 8 scaglioni quando nessuno è oscurato (derivato_da_scaglioni = true), altrimenti null con il motivo.',
+          'reddito_medio_limiti_euro (derivato): dove il totale non è noto e sono oscurati solo scaglioni chiusi, l\'intervallo certo del reddito complessivo medio. I contribuenti oscurati sono h = contribuenti con reddito complessivo − somma delle frequenze pubblicate (dal 2023), altrimenti fra 0 e contribuenti − somma pubblicata; ciascuno ha un reddito fra il limite inferiore più basso e il superiore più alto degli scaglioni oscurati. Il medio (somma pubblicata + reddito oscurato) / (frequenze pubblicate + h) è monotono in h, quindi i limiti si hanno agli estremi; arrotondati verso l\'esterno. Nessuna stima puntuale: se è oscurato uno scaglione aperto (≤ 0 o oltre 120.000 euro) il limite non esiste e il campo è null con il motivo.',
           `Mediana (stimata): ${METODO_MEDIANA} Il valore è null quando le celle oscurate rendono incerto lo scaglione mediano o il numero di contribuenti che lo precedono, o quando la mediana cade in uno scaglione aperto.`,
           'Celle vuote del MEF = valori oscurati per riservatezza: null, mai 0.',
         ],
@@ -62,8 +68,10 @@ export function methodologyDoc(dataset: Dataset, quality: unknown) {
       'medie-nazionali': {
         titolo: 'Medie nazionali',
         testo: [
-          'Popolazione e densità: totali su totali sui comuni attuali con un valore.',
-          'Reddito medio: reddito complessivo totale / contribuenti con reddito complessivo, sui comuni in cui entrambi sono noti.',
+          'Popolazione, nati, morti: somme sui comuni attuali con un valore, una sola fonte per dato e anno (la popolazione ufficiale ISTAT e il conteggio ANPR sono sommati a parte). Densità: popolazione / superficie degli stessi comuni del numeratore. Tassi: totali su totali, sulla popolazione media degli stessi comuni.',
+          'Redditi: totali su totali su tutte le righe comunali MEF dell\'anno (i comuni di quell\'anno, anche quelli poi fusi o ricodificati; esclusa la riga dei contribuenti senza comune), e per regione sulle righe della regione indicata dal MEF. Ogni valore dichiara la copertura: quota di comuni e di contribuenti inclusi.',
+          'reddito_imponibile_medio_euro: imponibile totale / contribuenti con imponibile; copertura completa in ogni anno: è la serie predefinita per i confronti fra anni (`redditi.serie_predefinita`).',
+          'reddito_medio_euro (reddito complessivo): solo sui comuni in cui il totale è noto; prima del 2023 sono circa due terzi dei contribuenti (2018–2022) o l\'82–92% (2000–2017), quindi il salto al 2023 viene in parte dalla copertura. Una serie la cui copertura varia fra gli anni di più di un punto lo dichiara (`copertura_costante: false` e `avvisi`).',
           'Mediana nazionale (stimata): interpolazione negli scaglioni nazionali ottenuti sommando le frequenze pubblicate dei comuni.',
           'Inquinanti: media ponderata per la popolazione dei comuni con un valore (esposizione dei residenti coperti).',
         ],

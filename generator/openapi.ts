@@ -27,7 +27,7 @@ export const EXAMPLE_REQUESTS: Record<RouteId, string | null> = {
   'demografia.get': '/api/demografia/058091?anno=2025',
   'demografia.ranking': '/api/demografia/classifica/densita?ordine=desc&limit=3&offset=0',
   'redditi.get': '/api/redditi/015146?anno=2022',
-  'redditi.ranking': '/api/redditi/classifica/reddito?ordine=asc&limit=3&offset=10',
+  'redditi.ranking': '/api/redditi/classifica/reddito_imponibile?anno=2015&ordine=asc&limit=3&offset=10',
   'ambiente.get': '/api/ambiente/015146',
   'ambiente.air.ranking': '/api/ambiente/aria/classifica?indicatore=no2&order=desc&limit=3&offset=0',
   'ambiente.soil.ranking': '/api/ambiente/suolo/classifica?order=asc&limit=3&offset=0',
@@ -35,7 +35,7 @@ export const EXAMPLE_REQUESTS: Record<RouteId, string | null> = {
   'qualita.wizard': '/api/qualita-vita/wizard?budget=medio&dimensione=medio&priorita=ambiente&regione=Emilia-Romagna&limit=3',
   'qualita.get': '/api/qualita-vita/040012',
   confronta: '/api/confronta?comuni=058091,015146&anno=2023',
-  'confronta.national': '/api/confronta/nazionale-medie?anno=2022',
+  'confronta.national': '/api/confronta/nazionale-medie?anno=2025',
   'regioni.list': '/api/regioni',
   'province.list': '/api/province',
   'fonti.list': '/api/fonti',
@@ -210,7 +210,7 @@ const PARAMETER_DOCS = {
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   Comuni: 'Elenco, ricerca e scheda anagrafica dei comuni.',
-  Demografia: 'Popolazione per anno (serie storica) e classifiche per popolazione e densità.',
+  Demografia: 'Popolazione ufficiale ISTAT per anno e sesso, bilancio demografico (nati, morti, migrazioni) e tassi, con il conteggio anagrafico ANPR accanto; classifiche per popolazione e densità.',
   Redditi: 'Redditi IRPEF per anno d\'imposta (MEF) e classifiche.',
   Ambiente: 'Qualità dell\'aria (ISPRA) e consumo di suolo, con le classifiche.',
   'Qualità della vita': 'Indice composito 0–100, classifica e wizard «dove vivere».',

@@ -1,6 +1,6 @@
-import { provenance, type Provenance } from '../data-sources/lib/source.ts';
+import type { Provenance } from '../data-sources/lib/source.ts';
 import type { ComuneData, Dataset } from './dataset.ts';
-import { SOURCES } from '../data-sources/index.ts';
+import { populationTrend } from './join-demographics.ts';
 import type { IndicatorValue, QualityInput } from './quality-index.ts';
 import { round } from '../api/numbers.ts';
 
@@ -16,7 +16,8 @@ export function qualityInputs(dataset: Dataset): QualityInput[] {
   const incomeYear = dataset.predefiniti.redditi;
   const demoYear = dataset.predefiniti.demografia;
   // Residents at the start of the tax year: the demographic year whose reference date is closest before it.
-  const residentsYear = [...dataset.anni.demografia].filter((y) => y <= incomeYear).pop() ?? null;
+  // Official ISTAT population only: the years with just an ANPR register count are skipped.
+  const residentsYear = [...dataset.anni.demografia_ufficiale].filter((y) => y <= incomeYear).pop() ?? null;
   return dataset.comuni.map((c) => {
     const r = c.redditi.find((x) => x.anno === incomeYear);
     const pop = c.demografia.find((d) => d.anno === demoYear)?.popolazione_totale ?? null;
@@ -58,8 +59,7 @@ export function qualityInputs(dataset: Dataset): QualityInput[] {
         posti_letto_ospedalieri_per_1000_abitanti: urbanValue('posti_letto_ospedalieri_per_1000_abitanti'),
         popolazione_esclusa_banda_larga_pct: urbanValue('popolazione_esclusa_banda_larga_pct'),
         tempo_ospedale_provincia_minuti: value(c.servizi.ospedale?.tempo_medio_minuti, c.servizi.ospedale?.anno ?? null, c.servizi.ospedale?.fonte ?? null, c.servizi.valori_mancanti.ospedale),
-        variazione_popolazione_annua_pct: annualTrend(c),
-        indice_vecchiaia: value(null, null, null, "L'indice di vecchiaia per comune richiede la popolazione per età (ISTAT POSAS), non ancora tra le fonti."),
+        ...demographicIndicators(c, demoYear),
         delitti_per_1000_abitanti_provincia: value(c.sicurezza.delitti_per_1000_abitanti, c.sicurezza.anno, c.sicurezza.fonte, c.sicurezza.motivo_mancante ?? undefined),
       },
     };
@@ -71,13 +71,25 @@ function air(c: ComuneData, p: 'pm10' | 'no2'): IndicatorValue {
   return value(a.valore_ug_m3, a.anno, a.fonte, a.motivo_mancante ?? undefined);
 }
 
-/** Compound mean annual % change between the first and last population of the comune's series. */
-function annualTrend(c: ComuneData): IndicatorValue {
-  const first = c.demografia[0];
-  const last = c.demografia[c.demografia.length - 1];
-  if (!first || !last || last.anno === first.anno || !first.popolazione_totale || last.popolazione_totale === null) {
-    return value(null, last?.anno ?? null, null, 'Serie della popolazione troppo corta (un solo anno).');
-  }
-  const rate = ((last.popolazione_totale / first.popolazione_totale) ** (1 / (last.anno - first.anno)) - 1) * 100;
-  return value(round(rate, 3), last.anno, last.fonti.popolazione_totale ?? provenance(SOURCES.anpr.meta, last.anno));
+/**
+ * The demographic dimension: per-1,000 rates of the default year's ISTAT balance and the
+ * long-run change of the official ISTAT population (never the ANPR register counts).
+ */
+function demographicIndicators(c: ComuneData, demoYear: number): Record<string, IndicatorValue> {
+  const d = c.demografia.find((e) => e.anno === demoYear);
+  const t = d?.tassi_per_1000 ?? null;
+  const why = d?.valori_mancanti.tassi_per_1000;
+  const trend = populationTrend(c.demografia);
+  const first = c.demografia.find((e) => e.anno === trend?.da_anno);
+  return {
+    tasso_natalita_per_1000: value(t?.natalita, demoYear, d?.fonti.bilancio ?? null, why),
+    tasso_mortalita_per_1000: value(t?.mortalita, demoYear, d?.fonti.bilancio ?? null, why),
+    tasso_migratorio_per_1000: value(t?.migratorio, demoYear, d?.fonti.bilancio ?? null, why),
+    variazione_popolazione_lungo_periodo_pct: value(
+      trend?.percentuale,
+      trend?.a_anno ?? null,
+      first?.fonti.popolazione_totale ?? null,
+      'Serie ufficiale ISTAT del comune con un solo anno definitivo.',
+    ),
+  };
 }

@@ -8,7 +8,7 @@ import type { Redditi, RedditiAnno } from '../api/schemas/redditi.ts';
 import { provenance } from '../data-sources/lib/source.ts';
 import type { ComuneData, Dataset } from './dataset.ts';
 import { SOURCES } from '../data-sources/index.ts';
-import { round } from '../api/numbers.ts';
+import { officialGaps, officialSourceRuns, populationTrend } from './join-demographics.ts';
 
 const METHODOLOGY = '/api/metodologia';
 
@@ -22,7 +22,7 @@ export function comuneRecord(c: ComuneData, dataset: Dataset): Comune {
   return {
     ...a,
     popolazione:
-      pop && pop.popolazione_totale !== null
+      pop && pop.popolazione_totale !== null && pop.data_riferimento !== null
         ? { anno: pop.anno, data_riferimento: pop.data_riferimento, popolazione_totale: pop.popolazione_totale, densita_ab_km2: pop.densita_ab_km2 }
         : null,
     fonti: {
@@ -39,20 +39,6 @@ export function comuneRecord(c: ComuneData, dataset: Dataset): Comune {
       qualita_vita: `/api/qualita-vita/${code}`,
       confronta: `/api/confronta?comuni=${code}`,
     },
-  };
-}
-
-/** Mean annual % change between the first and last years of the series (registers and censuses mixed: stated). */
-export function populationTrend(series: DemografiaAnno[]): Demografia['variazione_popolazione'] {
-  const first = series[0];
-  const last = series[series.length - 1];
-  if (!first || !last || first === last || !first.popolazione_totale || last.popolazione_totale === null) return null;
-  const years = last.anno - first.anno;
-  return {
-    da_anno: first.anno,
-    a_anno: last.anno,
-    percentuale: round(((last.popolazione_totale - first.popolazione_totale) / first.popolazione_totale) * 100, 2),
-    metodo: `Variazione percentuale tra la popolazione del ${first.anno} (${first.fonti.popolazione_totale?.fonte}) e del ${last.anno} (${last.fonti.popolazione_totale?.fonte}) in ${years} anni; le fonti (ISTAT, anagrafe ANPR) possono differire di poco tra loro.`,
   };
 }
 
@@ -84,7 +70,12 @@ function yearlyRecord<T extends { anno: number }, R extends YearlyRecord<T>>(
 }
 
 export function demografiaRecord(c: ComuneData, dataset: Dataset): Demografia | null {
-  const extra = { variazione_popolazione: populationTrend(c.demografia), metodologia: `${METHODOLOGY}#demografia` };
+  const extra = {
+    fonti_serie_ufficiale: officialSourceRuns(c.demografia),
+    lacune_serie_ufficiale: officialGaps(c.demografia, dataset.anni.demografia_ufficiale),
+    variazione_popolazione: populationTrend(c.demografia),
+    metodologia: `${METHODOLOGY}#demografia`,
+  };
   return yearlyRecord<DemografiaAnno, Demografia>(c, 'demografia.get', c.demografia, dataset.predefiniti.demografia, extra, { redditi: `/api/redditi/${c.anagrafica.codice_istat}` });
 }
 

@@ -203,13 +203,16 @@ function vintages(dataset: Dataset, coverage: CoverageReport): Vintage[] {
   const byYear = (dominio: string, campo: string, years: readonly number[], preferred: number): Vintage[] => {
     const groups = new Map<string, number[]>();
     for (const y of years) {
-      const fonte = sourceOf(campo, dominio, y) ?? '—';
+      // A year without this field (e.g. no official population in 2022) is not a vintage of it.
+      const fonte = sourceOf(campo, dominio, y);
+      if (fonte === null) continue;
       groups.set(fonte, [...(groups.get(fonte) ?? []), y]);
     }
     return [...groups].map(([fonte, anni]) => ({ dominio, anni, fonte, nota: anni.includes(preferred) ? `anno predefinito: ${preferred}` : '' }));
   };
   const out: Vintage[] = [
     ...byYear('demografia', 'popolazione_totale', dataset.anni.demografia, dataset.predefiniti.demografia),
+    ...byYear('demografia', 'anagrafe (conteggio ANPR)', dataset.anni.demografia, dataset.predefiniti.demografia),
     ...byYear('redditi', 'contribuenti', dataset.anni.redditi, dataset.predefiniti.redditi),
     { dominio: 'ambiente', anni: [dataset.predefiniti.suolo], fonte: 'ispra-suolo', nota: 'consumo di suolo provinciale; anno predefinito' },
   ];

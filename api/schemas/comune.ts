@@ -65,8 +65,8 @@ export const Comune = Type.Composite([
       Type.Object(
         {
           anno: Type.Integer(),
-          data_riferimento: Type.String(),
-          popolazione_totale: Type.Integer({ minimum: 0, description: 'Residenti (persone); fonte in `fonti.popolazione`.' }),
+          data_riferimento: Type.String({ description: 'Data della popolazione ufficiale ISTAT (AAAA-MM-GG).' }),
+          popolazione_totale: Type.Integer({ minimum: 0, description: 'Popolazione residente ufficiale ISTAT (persone); fonte in `fonti.popolazione`.' }),
           densita_ab_km2: Nullable(Type.Number(), 'Derivato: abitanti per km² (popolazione / superficie).'),
         },
         { additionalProperties: false },

@@ -25,11 +25,26 @@ export const Classifica = Type.Object(
     ...PageFields,
     risultati: Type.Array(
       Type.Object(
-        { posizione: Type.Integer({ minimum: 1 }), ...ComuneRefFields, valore: Type.Number({ description: 'Valore dell\'indicatore, nell\'unità `unita`, anno `anno`.' }), link: Type.String() },
+        {
+          posizione: Type.Integer({ minimum: 1 }),
+          ...ComuneRefFields,
+          valore: Type.Number({ description: 'Valore dell\'indicatore, nell\'unità `unita`, anno `anno`.' }),
+          avvisi: Type.Optional(Type.Array(Type.String(), { description: 'Codici delle avvertenze sull\'affidabilità del valore (descritte in `avvisi` della risposta), es. pochi_contribuenti.' })),
+          link: Type.String(),
+        },
         { additionalProperties: false },
       ),
     ),
     esclusi: Excluded,
+    avvisi: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { codice: Type.String(), descrizione: Type.String(), comuni: Type.Integer({ minimum: 0, description: 'Comuni in classifica con l\'avvertenza (sono inclusi, segnalati).' }) },
+          { additionalProperties: false },
+        ),
+        { description: 'Avvertenze sull\'affidabilità di singoli valori: i comuni interessati restano in classifica con il codice in `avvisi`.' },
+      ),
+    ),
     metodo: Nullable(Type.String(), 'Come è calcolato un valore derivato (null per un valore pubblicato dalla fonte).'),
     fonti: Type.Array(Provenance, { description: 'Fonti dei valori.' }),
   },
@@ -74,6 +89,23 @@ export const Confronto = Type.Object(
         { additionalProperties: false },
       ),
       { minItems: 1, maxItems: 4 },
+    ),
+    redditi_confrontabili: Type.Object(
+      {
+        indicatore: Type.String({ description: 'Campo dei record di reddito che le serie riportano (reddito_imponibile_medio_euro).' }),
+        descrizione: Type.String(),
+        unita: Type.String(),
+        anni: Type.Array(Type.Integer(), { description: 'Anni d\'imposta, in ordine crescente; ogni array `valori` e `nazionale` è allineato a questo.' }),
+        comuni: Type.Array(
+          Type.Object({ codice_istat: CodiceIstat, valori: Type.Array(Nullable(Type.Number()), { description: 'null: il comune non ha righe MEF in quell\'anno (non esisteva con questo codice) o il valore è oscurato.' }) }, { additionalProperties: false }),
+        ),
+        nazionale: Type.Array(Nullable(Type.Number()), { description: 'Italia, stessa definizione, su tutte le righe comunali MEF dell\'anno (copertura in medie_nazionali.redditi).' }),
+        avvisi: Type.Array(Type.String()),
+      },
+      {
+        additionalProperties: false,
+        description: 'Serie confrontabile fra anni per i comuni confrontati e l\'Italia: il reddito imponibile medio, pubblicato senza oscuramenti ogni anno (il reddito complessivo medio prima del 2023 manca in circa metà dei comuni).',
+      },
     ),
     medie_nazionali: MedieNazionali,
     links: Type.Object({ self: Type.String(), medie_nazionali: Type.String() }, { additionalProperties: false }),

@@ -144,8 +144,9 @@ export const Metodologia = Type.Object(
             anni: Type.Array(
               Type.Object(
                 {
+                  serie: Type.Union([Type.Literal('ufficiale'), Type.Literal('anagrafe')], { description: 'Popolazione ufficiale ISTAT o conteggio anagrafico ANPR.' }),
                   anno: Type.Integer(),
-                  fonte: Type.String({ description: 'La sola fonte usata per quell\'anno (/api/fonti/{fonte}).' }),
+                  fonte: Type.String({ description: 'La sola fonte usata per quell\'anno e quella serie (/api/fonti/{fonte}).' }),
                   data_riferimento: Type.String({ description: 'Data (o mese, per ANPR) del conteggio, ISO 8601.' }),
                   comuni_con_valore: Type.Integer({ minimum: 0 }),
                   codici_non_attuali: Type.Array(Type.Object({ codice: Type.String(), nome: Type.String() }, { additionalProperties: false }), {
@@ -154,7 +155,19 @@ export const Metodologia = Type.Object(
                 },
                 { additionalProperties: false },
               ),
-              { description: 'Fonte di ogni anno della serie demografica.' },
+              { description: 'Fonte di ogni anno di ciascuna serie demografica.' },
+            ),
+            controlli_incrociati: Type.Array(
+              Type.Object(
+                {
+                  fonte: Type.String(),
+                  anno: Type.Integer(),
+                  confrontati: Type.Integer({ minimum: 0 }),
+                  discordanti: Type.Array(Type.Object({ codice: Type.String(), serie: Type.Integer(), fonte: Type.Integer() }, { additionalProperties: false })),
+                },
+                { additionalProperties: false },
+              ),
+              { description: 'Altri file ISTAT con la stessa data di un punto della serie ufficiale, confrontati comune per comune (le discordanze sono elencate, non corrette).' },
             ),
           },
           { additionalProperties: false },

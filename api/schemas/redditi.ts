@@ -29,7 +29,24 @@ export const RedditiAnno = Type.Object(
         derivato_da_scaglioni: Type.Boolean({ description: 'true se la fonte non pubblica il totale e questo è la somma degli 8 scaglioni.' }),
       }),
     ]),
-    reddito_medio_euro: Nullable(Type.Number(), 'Derivato: reddito complessivo / contribuenti, arrotondato all\'euro.'),
+    reddito_medio_euro: Nullable(
+      Type.Number(),
+      'Derivato: reddito complessivo / contribuenti con reddito complessivo, arrotondato all\'euro. Solo dove il totale è noto (pubblicato dal 2023, o tutti gli scaglioni pubblicati); altrimenti null, con `reddito_medio_limiti_euro` dove le celle pubblicate lo delimitano. Per confronti fra anni usare `reddito_imponibile_medio_euro`.',
+    ),
+    reddito_medio_limiti_euro: Nullable(
+      Type.Object(
+        {
+          minimo: Type.Number({ description: 'Limite inferiore del reddito complessivo medio, euro.' }),
+          massimo: Type.Number({ description: 'Limite superiore, euro.' }),
+        },
+        { additionalProperties: false },
+      ),
+      'Dove il totale non è noto ma solo scaglioni chiusi sono oscurati: l\'intervallo in cui cade di sicuro il reddito complessivo medio, dalle celle pubblicate (ogni contribuente oscurato ha un reddito fra i limiti del suo scaglione; /api/metodologia#redditi). Non è una stima puntuale. null se il medio è noto o se è oscurato uno scaglione aperto (≤ 0 o oltre 120.000 euro), che non ha un limite.',
+    ),
+    reddito_imponibile_medio_euro: Nullable(
+      Type.Number(),
+      'Derivato: reddito imponibile (ammontare) / contribuenti con reddito imponibile (frequenza), arrotondato all\'euro. Pubblicato senza oscuramenti in tutti gli anni: è la serie confrontabile fra anni (definizione fiscale diversa nel 2003–2006, vedi /api/metodologia#redditi).',
+    ),
     reddito_mediano_stimato_euro: Nullable(Type.Number(), 'STIMA: mediana interpolata dagli scaglioni (il MEF non pubblica la mediana); vedi `mediana`.'),
     mediana: Nullable(
       Type.Object({ stimata: Type.Literal(true), metodo: Type.String(), scaglione: Type.String() }, { additionalProperties: false }),

@@ -82,3 +82,15 @@ export function optionalColumnIndex(header: string[], names: string | string[]):
   const index = header.findIndex((h) => wanted.includes(h.toLowerCase()));
   return index < 0 ? null : index;
 }
+
+/**
+ * Index of the header line of a file that opens with title lines (ISTAT demo.istat.it
+ * exports): the first line whose first cell is `firstCell`, quoted or not. Found rather
+ * than assumed at a fixed offset, so an added or removed title line does not shift the columns.
+ */
+export function headerLineIndex(text: string, firstCell: string, context: string): number {
+  const wanted = firstCell.toLowerCase();
+  const index = text.split(/\r?\n/).findIndex((line) => line.split(';')[0]!.trim().replace(/^"|"$/g, '').toLowerCase() === wanted);
+  if (index < 0) throw new Error(`${context}: no header line starting with "${firstCell}"`);
+  return index;
+}

@@ -156,7 +156,7 @@ function renderComune({ comune, demografia, redditi, qualita, ambiente }) {
       'div',
       { class: 'charts' },
       chartBlock('grafico-popolazione', 'Popolazione residente', demografia.serie_storica.map((d) => ({ x: d.anno, y: d.popolazione_totale })), (v) => integer.format(v)),
-      chartBlock('grafico-reddito', "Reddito medio per contribuente (€), per anno d'imposta", redditi.serie_storica.map((r) => ({ x: r.anno, y: r.reddito_medio_euro })), euro, (v) => integer.format(v)),
+      chartBlock('grafico-reddito', "Reddito imponibile medio per contribuente (€), per anno d'imposta", redditi.serie_storica.map((r) => ({ x: r.anno, y: r.reddito_imponibile_medio_euro })), euro, (v) => integer.format(v)),
     ),
     h(
       'p',

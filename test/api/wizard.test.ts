@@ -51,7 +51,7 @@ const ROWS: Row[] = [
 
 function makeIndex(rows: Row[], qualita?: RuntimeIndex['qualita']): RuntimeIndex {
   const emptyRanking = (indicatore: string): RankingColumn => ({ indicatore, descrizione: '', unita: '', anno: null, motivo_esclusi: '', metodo: null, fonti: [], valori: rows.map(() => null) });
-  const keys: RankingKey[] = ['popolazione', 'densita', 'reddito', 'contribuenti', 'pm10', 'pm25', 'no2', 'suolo'];
+  const keys: RankingKey[] = ['popolazione', 'densita', 'reddito', 'reddito_imponibile', 'contribuenti', 'pm10', 'pm25', 'no2', 'suolo'];
   return {
     versione_dati: 'test',
     fonti: [],
@@ -67,6 +67,7 @@ function makeIndex(rows: Row[], qualita?: RuntimeIndex['qualita']): RuntimeIndex
     ],
     comuni: { codice: rows.map((r) => r.codice), nome: rows.map((r) => r.nome), provincia: rows.map((r) => r.provincia), popolazione: rows.map((r) => r.popolazione) },
     classifiche: Object.fromEntries(keys.map((k) => [k, emptyRanking(k)])) as Record<RankingKey, RankingColumn>,
+    classifiche_redditi_per_anno: {},
     qualita: qualita ?? {
       punteggio: rows.map((r) => indexTotal(r.dims)),
       dimensioni: DIMS.map((id, k) => ({ id, nome: id[0]!.toUpperCase() + id.slice(1), peso: DIMENSION_WEIGHTS[id], punteggi: rows.map((r) => (r.dims ? r.dims[k]! : null)) })),

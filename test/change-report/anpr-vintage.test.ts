@@ -4,16 +4,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Anagrafica } from '../../api/schemas/comune.ts';
 import { ANPR_FILES, anprFile, exportUrl, meta, parsePopolazioneAnpr, type AnprVintage, type PopulationPoint } from '../../data-sources/anpr-popolazione.ts';
-import { meta as posasMeta } from '../../data-sources/istat-posas.ts';
+import { meta as bilancioMeta, parseBilancioDemografico } from '../../data-sources/istat-bilancio-demografico.ts';
 import { decodeText } from '../../data-sources/lib/text.ts';
 import { fetchSources } from '../../generator/fetch/fetch-sources.ts';
 import { readLock } from '../../generator/fetch/lock.ts';
 import { joinDemographics } from '../../generator/join-demographics.ts';
 import { TestServer, serve } from '../fetch/server.ts';
+import { p2File, p2Row, PICCOLO, ROMA } from '../helpers/bilancio-fixture.ts';
 
 // A new ANPR vintage is one line in ANPR_FILES: year, month, file name, official URL. The
 // fetcher downloads the yearly export from that URL to that name, the parser keeps the declared
-// month, and the join makes it the default year once it covers every comune. No code changes.
+// month, and the join serves it as a register count beside ISTAT's official series. No code changes.
 
 const JAN_2027: AnprVintage = { year: 2027, month: 1, fileName: 'popolazione_residente_2027_mese1.csv', url: exportUrl(2027) };
 
@@ -69,31 +70,24 @@ describe('a new ANPR vintage is one line in ANPR_FILES', () => {
     });
   });
 
-  describe('the join takes it as the default year once it covers every comune', () => {
+  describe('the join serves it beside the official series, never in it', () => {
     const comune = (codice_istat: string) => ({ codice_istat, superficie_km2: 10, valori_mancanti: {} }) as unknown as Anagrafica;
-    const point = (anno: number, valori: [string, number][]): PopulationPoint => ({ anno, data_riferimento: `${anno}-01`, valori: new Map(valori), nomi: new Map(), scartati: [] });
-    const jan2026 = point(2026, [
-      ['001001', 2600],
-      ['001002', 3690],
-    ]);
-    const comuni = [comune('001001'), comune('001002')];
+    const comuni = [comune('001001'), comune('058091')];
+    const bilancio = { meta: bilancioMeta, data: parseBilancioDemografico(p2File([p2Row(PICCOLO), p2Row(ROMA)])) };
+    const register = (points: PopulationPoint[]) => ({ meta, points });
 
-    it('becomes the default year with every comune', () => {
+    it('adds the month as a register count; the default year stays the newest complete official one', () => {
       const jan2027 = parsePopolazioneAnpr(EXPORT_2027, JAN_2027);
-      const joined = joinDemographics(comuni, [{ meta, points: [jan2026, jan2027] }], null, posasMeta);
-      expect(joined.years).toEqual([2026, 2027]);
-      expect(joined.defaultYear).toBe(2027);
-      expect(joined.series.get('001001')!.map((d) => [d.anno, d.popolazione_totale])).toEqual([
-        [2026, 2600],
-        [2027, 2590],
-      ]);
-    });
-
-    it('is served, but not the default, while a comune is missing from it', () => {
-      const partial = point(2027, [['001001', 2590]]);
-      const joined = joinDemographics(comuni, [{ meta, points: [jan2026, partial] }], null, posasMeta);
-      expect(joined.years).toEqual([2026, 2027]);
-      expect(joined.defaultYear).toBe(2026);
+      const joined = joinDemographics(comuni, { bilancio, istatTotals: [], register: register([jan2027]), posas: null });
+      expect(joined.years).toEqual([2025, 2026, 2027]);
+      expect(joined.defaultYear).toBe(2025);
+      const y2027 = joined.series.get('001001')!.find((d) => d.anno === 2027)!;
+      expect(y2027.popolazione_totale).toBeNull();
+      expect(y2027.valori_mancanti.popolazione_totale).toMatch(/ISTAT al 1° gennaio 2027 non è tra le fonti.*ANPR non la sostituisce/);
+      expect(y2027.anagrafe).toEqual({ residenti: 2590, mese_riferimento: '2027-01', tipo: 'conteggio_anagrafico' });
+      expect(y2027.fonti.anagrafe).toMatchObject({ fonte: 'anpr-popolazione', data_riferimento: '2027-01' });
+      // 058091 is not in the 2027 export: no register count, and a reason.
+      expect(joined.series.get('058091')!.some((d) => d.anno === 2027)).toBe(false);
     });
   });
 });

@@ -73,6 +73,7 @@ const CASES: Record<string, Case[]> = {
   'year without data → 404 listing the available years': [
     { url: '/api/demografia/058091?anno=1999', status: 404, years: true },
     { url: '/api/redditi/058091?anno=1999', status: 404, years: true },
+    { url: '/api/redditi/classifica/reddito?anno=1999', status: 404, years: true },
     { url: '/api/confronta/nazionale-medie?anno=1950', status: 404, years: true },
     { url: '/api/confronta?comuni=058091&anno=1950', status: 404, years: true },
   ],

@@ -50,7 +50,8 @@ export function validRequests(index: RuntimeIndex, perComune = 20): string[] {
 
   const pages: Params[] = [{}, { limit: 1 }, { limit: 500 }, { offset: 50 }, { limit: 3, offset: 7 }, { offset: 100_000 }];
   for (const indicatore of ['popolazione', 'densita']) for (const ordine of ['asc', 'desc']) for (const page of pages) add(`/api/demografia/classifica/${indicatore}`, { ordine, ...page });
-  for (const indicatore of ['reddito', 'contribuenti']) for (const ordine of ['asc', 'desc']) for (const page of pages) add(`/api/redditi/classifica/${indicatore}`, { ordine, ...page });
+  for (const indicatore of ['reddito', 'contribuenti', 'reddito_imponibile']) for (const ordine of ['asc', 'desc']) for (const page of pages) add(`/api/redditi/classifica/${indicatore}`, { ordine, ...page });
+  for (const anno of index.anni.redditi) for (const indicatore of ['reddito', 'contribuenti', 'reddito_imponibile']) add(`/api/redditi/classifica/${indicatore}`, { anno, limit: 3 });
   for (const indicatore of ['pm10', 'pm25', 'no2']) for (const order of ['asc', 'desc']) for (const page of pages) add('/api/ambiente/aria/classifica', { indicatore, order, ...page });
   for (const order of ['asc', 'desc']) for (const page of pages) add('/api/ambiente/suolo/classifica', { order, ...page });
 

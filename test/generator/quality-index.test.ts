@@ -120,8 +120,10 @@ describe('weights and indicator set', () => {
       posti_letto_ospedalieri_per_1000_abitanti: ['servizi', 'up', 'comune'],
       popolazione_esclusa_banda_larga_pct: ['servizi', 'down', 'comune'],
       tempo_ospedale_provincia_minuti: ['servizi', 'down', 'provincia'],
-      variazione_popolazione_annua_pct: ['demografia', 'up', 'comune'],
-      indice_vecchiaia: ['demografia', 'down', 'comune'],
+      tasso_natalita_per_1000: ['demografia', 'up', 'comune'],
+      tasso_mortalita_per_1000: ['demografia', 'down', 'comune'],
+      tasso_migratorio_per_1000: ['demografia', 'up', 'comune'],
+      variazione_popolazione_lungo_periodo_pct: ['demografia', 'up', 'comune'],
       delitti_per_1000_abitanti_provincia: ['sicurezza', 'down', 'provincia'],
     });
   });

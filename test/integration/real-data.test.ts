@@ -18,7 +18,7 @@ describe.skipIf(!hasRealBuild)(`the API built from the real mirror${REAL_DATA}`,
 
   it('matches the raw files for Roma and Milano', async () => {
     const roma = await readBuilt<Demografia>('/api/demografia/058091.json');
-    expect(roma.serie_storica.find((d) => d.anno === 2025)?.popolazione_totale).toBe(2_802_877);
+    expect(roma.serie_storica.find((d) => d.anno === 2025)?.popolazione_totale).toBe(2_747_290);
     const milano = await readBuilt<Redditi>('/api/redditi/015146.json');
     expect(milano.anno).toBe(2023);
     expect(milano.dati.contribuenti).toBe(1_047_822);
@@ -72,5 +72,78 @@ describe.skipIf(!hasRealBuild)(`the API built from the real mirror${REAL_DATA}`,
     const suppressed = r.dati.scaglioni!.filter((s) => s.frequenza === null);
     expect(suppressed.length).toBeGreaterThan(0);
     expect(r.dati.reddito_mediano_stimato_euro === null ? r.dati.valori_mancanti.reddito_mediano_stimato_euro : 'ok').toBeTruthy();
+  });
+});
+
+describe.skipIf(!hasRealBuild)(`demographics from ISTAT's official figures${REAL_DATA}`, () => {
+  it('serves Roma 2025 by default: ISTAT population by sex, births and deaths, each with source and date', async () => {
+    const roma = await readBuilt<Demografia>('/api/demografia/058091.json');
+    expect(roma.anno).toBe(2025);
+    expect(roma.dati).toMatchObject({ data_riferimento: '2025-01-01', provvisorio: false, popolazione_totale: 2_747_290, maschi: 1_307_642, femmine: 1_439_648, nati: 15_817, morti: 28_890 });
+    expect(roma.dati.fonti.popolazione_totale).toMatchObject({ fonte: 'istat-bilancio-demografico', data_riferimento: '2025-01-01' });
+    expect(roma.dati.fonti.sesso).toMatchObject({ fonte: 'istat-bilancio-demografico', data_riferimento: '2025-01-01' });
+    expect(roma.dati.fonti.bilancio).toMatchObject({ fonte: 'istat-bilancio-demografico', data_riferimento: '2025-01-01/2025-12-31' });
+    expect(roma.dati.bilancio?.provvisorio).toBe(true);
+    // The register count is there, labelled, with its month.
+    expect(roma.dati.anagrafe).toEqual({ residenti: 2_802_877, mese_riferimento: '2025-01', tipo: 'conteggio_anagrafico' });
+    expect(roma.dati.fonti.anagrafe).toMatchObject({ fonte: 'anpr-popolazione', data_riferimento: '2025-01' });
+  });
+
+  it('serves 31 December 2025 as 2026, provisional, and December 2022 as a register month beside a gap', async () => {
+    const roma = await readBuilt<Demografia>('/api/demografia/058091.json');
+    const y2026 = roma.serie_storica.find((d) => d.anno === 2026)!;
+    expect(y2026).toMatchObject({ popolazione_totale: 2_745_062, provvisorio: true, data_riferimento: '2025-12-31' });
+    const y2022 = roma.serie_storica.find((d) => d.anno === 2022)!;
+    expect(y2022).toMatchObject({ popolazione_totale: null, anagrafe: { mese_riferimento: '2022-12' } });
+    expect(roma.lacune_serie_ufficiale.map((g) => g.anno_senza_dato)).toEqual([2022, 2023, 2024]);
+  });
+
+  it('has, for every comune in 2025, males + females = total and births and deaths', async () => {
+    const files = (await readdir(join(TEST_BUILD.outDir, 'api/demografia'))).filter((f) => /^\d{6}\.json$/.test(f));
+    expect(files).toHaveLength(7896);
+    for (const f of files) {
+      const d = await readBuilt<Demografia>(`/api/demografia/${f}`);
+      expect(d.anno, f).toBe(2025);
+      expect(d.dati.maschi! + d.dati.femmine!, f).toBe(d.dati.popolazione_totale);
+      expect(d.dati.nati, f).not.toBeNull();
+      expect(d.dati.morti, f).not.toBeNull();
+    }
+  });
+
+  it('never changes source within a series without saying so', async () => {
+    const roma = await readBuilt<Demografia>('/api/demografia/058091.json');
+    expect(roma.fonti_serie_ufficiale).toEqual([
+      { anni: [2018, 2019], fonte: 'istat-popolazione-2018-2021' },
+      { anni: [2020], fonte: 'istat-popolazione-2020' },
+      { anni: [2021], fonte: 'istat-popolazione-2018-2021' },
+      { anni: [2025, 2026], fonte: 'istat-bilancio-demografico' },
+    ]);
+    for (const code of ['058091', '015146', '001001', '024128']) {
+      const d = await readBuilt<Demografia>(`/api/demografia/${code}.json`);
+      for (const y of d.serie_storica) {
+        // Each point names its source; the official series is never filled from the register.
+        if (y.popolazione_totale !== null) expect(y.fonti.popolazione_totale?.fonte, `${code} ${y.anno}`).toMatch(/^istat-/);
+        else expect(y.fonti.popolazione_totale, `${code} ${y.anno}`).toBeNull();
+        if (y.anagrafe) expect(y.fonti.anagrafe?.fonte).toBe('anpr-popolazione');
+      }
+    }
+  });
+
+  it('totals Italy on 1 January 2025 from the same ISTAT source over all comuni', async () => {
+    const medie = await readBuilt<{ indicatori: Record<string, { valore: number | null; fonte: string | null; comuni_considerati: number }> }>('/api/confronta/nazionale-medie/anno/2025.json');
+    expect(medie.indicatori.popolazione_totale).toMatchObject({ valore: 58_943_464, fonte: 'istat-bilancio-demografico', comuni_considerati: 7896 });
+    expect(medie.indicatori.nati!.valore).toBe(355_435);
+    expect(medie.indicatori.morti!.valore).toBe(651_830);
+    // Density divides by the area of the comuni in the numerator only (three have no valid area).
+    expect(medie.indicatori.densita_ab_km2!.comuni_considerati).toBe(7893);
+    const y2026 = await readBuilt<{ indicatori: Record<string, { valore: number | null }> }>('/api/confronta/nazionale-medie/anno/2026.json');
+    expect(y2026.indicatori.popolazione_totale!.valore).toBe(58_942_828);
+  });
+
+  it('ranks population and density in 2025 from ISTAT, and says so', async () => {
+    const ranking = await readBuilt<{ anno: number; descrizione: string; fonti: { fonte: string }[]; risultati: { codice_istat: string; valore: number }[] }>('/api/demografia/classifica/popolazione.json');
+    expect(ranking.anno).toBe(2025);
+    expect(ranking.fonti[0]!.fonte).toBe('istat-bilancio-demografico');
+    expect(ranking.risultati[0]).toMatchObject({ codice_istat: '058091', valore: 2_747_290 });
   });
 });

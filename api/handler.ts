@@ -1,6 +1,6 @@
 import { canonicalUrl } from './envelope.ts';
-import { jsonResponse, JSON_TYPE, preflightResponse, problemResponse, serialize } from './http.ts';
-import { canonicalFilters, findComune, incomeColumn, listComuni, qualityRanking, ranking } from './lists.ts';
+import { COMMON_HEADERS, jsonResponse, JSON_TYPE, preflightResponse, problemResponse, serialize } from './http.ts';
+import { canonicalFilters, findComune, incomeColumn, listCessati, listComuni, qualityRanking, ranking } from './lists.ts';
 import { parseParams, type ParamValues } from './params.ts';
 import { problem, ProblemError } from './problem.ts';
 import { selectYear, type YearlyRecord } from './projection.ts';
@@ -34,7 +34,14 @@ export function handlerContext(index: RuntimeIndex, store: StaticStore): Handler
 }
 
 /** An answer is either a file the static layer serves as is, or a body computed now. */
-export type Answer = { kind: 'static'; path: string } | { kind: 'json'; body: unknown };
+export type Answer = { kind: 'static'; path: string } | { kind: 'json'; body: unknown } | { kind: 'redirect'; location: string };
+
+/** A former code of a comune: the answer is a 301 to the same resource under today's code. */
+class RedirectSignal extends Error {
+  constructor(readonly location: string) {
+    super(location);
+  }
+}
 
 interface Request_ {
   route: RouteSpec;
@@ -50,8 +57,19 @@ const fileOf = (req: Request_): Answer => ({ kind: 'static', path: staticFilePat
 function requireComune(ctx: HandlerContext, req: Request_): number {
   const code = req.values.codice_istat as string;
   const at = findComune(ctx.index, code);
-  if (at < 0) throw new ProblemError(problem(404, `Nessun comune con codice ISTAT ${code}. L'elenco dei codici è in /api/comuni.`, req.instance));
-  return at;
+  if (at >= 0) return at;
+  const t = ctx.index.territorio;
+  const current = t.alias[code];
+  if (current) throw new RedirectSignal(`${req.url.pathname.replace(/\/[^/]*$/, `/${current}`)}${req.url.search}`);
+  const ceased = t.codici_cessati[code];
+  const record = ceased ? t.cessati.find((c) => c.codice_catastale === ceased) : undefined;
+  if (record) {
+    const successori = record.successori.map((s) => ({ ...s, link: `/api/comuni/${s.codice_istat}` }));
+    const names = successori.map((s) => `${s.nome} (${s.codice_istat})`).join(', ');
+    const detail = `Il codice ISTAT ${code} era di ${record.nome}, comune cessato il ${record.data_cessazione}${names ? `: oggi il territorio è parte di ${names}` : ': successore non accertato'}. Scheda: /api/comuni/cessati/${record.codice_catastale}.`;
+    throw new ProblemError(problem(404, detail, req.instance, { successori }));
+  }
+  throw new ProblemError(problem(404, `Nessun comune con codice ISTAT ${code}. L'elenco dei codici è in /api/comuni.`, req.instance));
 }
 
 export function yearNotFound(anno: number, available: readonly number[], what: string, instance: string): ProblemError {
@@ -100,6 +118,7 @@ function incomeRanking(index: RuntimeIndex, route: RouteSpec, values: ParamValue
 /** The list routes and the function that computes each: used at build time for the files and at request time for everything else. */
 const LIST_COMPUTE: Partial<Record<RouteId, ListCompute>> = {
   'comuni.list': (index, route, values) => listComuni(index, route, values),
+  'comuni.cessati.list': (index, route, values) => listCessati(index, route, values),
   'demografia.ranking': (index, route, values) => ranking(index, route, values, index.classifiche[values.indicatore as RankingKey], 'ordine'),
   'redditi.ranking': incomeRanking,
   'ambiente.air.ranking': (index, route, values) => ranking(index, route, values, index.classifiche[values.indicatore as RankingKey], 'order'),
@@ -127,6 +146,14 @@ const ANSWERS: Record<RouteId, Answerer> = {
   'comuni.list': listAnswer,
   'comuni.search': (ctx, req) => ({ kind: 'json', body: answerSearch(ctx.index, req.route, req.values) }),
   'comuni.get': (ctx, req) => (requireComune(ctx, req), fileOf(req)),
+  'comuni.cessati.list': listAnswer,
+  'comuni.cessati.get': (ctx, req) => {
+    const codice_catastale = (req.values.codice_catastale as string).toUpperCase();
+    if (!ctx.index.territorio.cessati.some((c) => c.codice_catastale === codice_catastale)) {
+      throw new ProblemError(problem(404, `Nessun comune cessato dal 1991 con codice catastale ${codice_catastale}. L'elenco è in /api/comuni/cessati; i comuni attuali si cercano con /api/comuni?codice_catastale=.`, req.instance));
+    }
+    return fileOf({ ...req, values: { ...req.values, codice_catastale } });
+  },
   'demografia.get': yearly('demografia', 'demografico'),
   'demografia.ranking': listAnswer,
   'redditi.get': yearly('redditi', 'di reddito'),
@@ -162,7 +189,12 @@ export async function answer(ctx: HandlerContext, url: URL): Promise<Answer> {
   const match = matchRoute(url.pathname);
   if (!match) throw new ProblemError(problem(404, `Nessuna risorsa all'indirizzo ${url.pathname.slice(0, 200)}. Gli indirizzi validi sono descritti in /api/openapi.json.`, instance));
   const values = parseParams(match.route, match.pathParams, url.searchParams, instance);
-  return ANSWERS[match.route.id as RouteId](ctx, { route: match.route, values, instance, url });
+  try {
+    return await ANSWERS[match.route.id as RouteId](ctx, { route: match.route, values, instance, url });
+  } catch (error) {
+    if (error instanceof RedirectSignal) return { kind: 'redirect', location: error.location };
+    throw error;
+  }
 }
 
 /** 405 for any method but GET, HEAD and OPTIONS; runtimes also call it for methods a Request cannot carry (TRACE, TRACK). */
@@ -189,6 +221,7 @@ export function createHandler(ctx: HandlerContext, onStatic?: (path: string, req
       throw error;
     }
     if (result.kind === 'json') return jsonResponse(request, 200, serialize(result.body), JSON_TYPE);
+    if (result.kind === 'redirect') return new Response(null, { status: 301, headers: { ...COMMON_HEADERS, Location: result.location } });
     if (onStatic) return onStatic(result.path, request);
     const body = await ctx.store.read(result.path, url);
     if (body === null) throw new Error(`static file ${result.path} is missing from the build`);

@@ -50,6 +50,7 @@ export function canonicalFilters(index: RuntimeIndex, values: ParamValues, insta
   const out = { ...values };
   if (typeof values.regione === 'string') out.regione = index.regioni[resolveRegione(index, values.regione, instance)]!.slug;
   if (typeof values.provincia === 'string') out.provincia = index.province[resolveProvincia(index, values.provincia, instance)]!.sigla;
+  if (typeof values.codice_catastale === 'string') out.codice_catastale = values.codice_catastale.toUpperCase();
   return out;
 }
 
@@ -66,13 +67,25 @@ function positions(index: RuntimeIndex, keep: (i: number) => boolean): number[] 
 export function listComuni(index: RuntimeIndex, route: RouteSpec, values: ParamValues) {
   const regione = typeof values.regione === 'string' ? index.regioni.findIndex((r) => r.slug === values.regione) : null;
   const provincia = typeof values.provincia === 'string' ? index.province.findIndex((p) => p.sigla === values.provincia) : null;
-  const rows = positions(index, (i) => (regione === null || regionOf(index, i) === regione) && (provincia === null || index.comuni.provincia[i] === provincia));
+  const catastale = typeof values.codice_catastale === 'string' ? values.codice_catastale : null;
+  const cap = typeof values.cap === 'string' ? values.cap : null;
+  const t = index.territorio;
+  const rows = positions(
+    index,
+    (i) =>
+      (regione === null || regionOf(index, i) === regione) &&
+      (provincia === null || index.comuni.provincia[i] === provincia) &&
+      (catastale === null || t.catastale[i] === catastale) &&
+      (cap === null || t.cap[i]!.includes(cap)),
+  );
   const page = paginate(route, values, rows);
   return {
     ...page,
     filtri: {
       regione: regione === null ? null : index.regioni[regione]!.nome,
       provincia: provincia === null ? null : index.province[provincia]!.sigla,
+      codice_catastale: catastale,
+      cap,
     },
     ordinamento: 'codice_istat crescente',
     risultati: page.risultati.map((i) => ({ ...comuneRef(index, i), link: `/api/comuni/${index.comuni.codice[i]}` })),
@@ -170,3 +183,17 @@ export function qualityRanking(index: RuntimeIndex, route: RouteSpec, values: Pa
 }
 
 export { canonicalUrl };
+
+/** Comuni ceased since 1991, by cadastral code; `provincia` is the province at cessation. */
+export function listCessati(index: RuntimeIndex, route: RouteSpec, values: ParamValues) {
+  const provincia = typeof values.provincia === 'string' ? values.provincia : null;
+  const catastale = typeof values.codice_catastale === 'string' ? values.codice_catastale : null;
+  const rows = index.territorio.cessati.filter((c) => (provincia === null || c.sigla_provincia === provincia) && (catastale === null || c.codice_catastale === catastale));
+  const page = paginate(route, values, rows);
+  return {
+    ...page,
+    filtri: { provincia, codice_catastale: catastale },
+    ordinamento: 'codice_catastale crescente',
+    risultati: page.risultati.map((c) => ({ ...c, link: `/api/comuni/cessati/${c.codice_catastale}` })),
+  };
+}

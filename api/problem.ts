@@ -12,6 +12,7 @@ export interface Problem {
   instance: string;
   invalid_params?: InvalidParam[];
   anni_disponibili?: number[];
+  successori?: { codice_istat: string; nome: string; link: string }[];
 }
 
 /** Problem types are documented at /api/errori#<slug> (the landing page explains each). */

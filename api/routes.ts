@@ -64,6 +64,16 @@ const CODICE_ISTAT: StringParam = {
   description: 'Codice ISTAT del comune: 6 cifre, zeri iniziali compresi (es. 058091 per Roma).',
 };
 
+const CODICE_CATASTALE_FILTER: StringParam = {
+  name: 'codice_catastale',
+  in: 'query',
+  type: 'string',
+  pattern: '^[A-Za-z][0-9]{3}$',
+  description: 'Codice catastale (Belfiore), una lettera e tre cifre, senza distinzione di maiuscole (es. H501 per Roma).',
+};
+
+const CAP: StringParam = { name: 'cap', in: 'query', type: 'string', pattern: '^[0-9]{5}$', description: 'Codice di avviamento postale (5 cifre): i comuni con più CAP si trovano con ognuno.' };
+
 const offset: IntegerParam = {
   name: 'offset',
   in: 'query',
@@ -121,8 +131,9 @@ export const ROUTES = [
     mode: 'list',
     tag: 'Comuni',
     summary: 'Elenco dei comuni',
-    description: 'Tutti i comuni in ordine crescente di codice ISTAT, con codice, nome, provincia e regione; filtrabili per regione o provincia.',
-    params: [regione, provincia, limit(100, 1000), offset],
+    description:
+      'Tutti i comuni in ordine crescente di codice ISTAT, con codice, nome, provincia e regione; filtrabili per regione, provincia, codice catastale o CAP (i filtri si combinano). `codice_catastale` e `cap` sono estensioni alla specifica.',
+    params: [regione, provincia, CODICE_CATASTALE_FILTER, CAP, limit(100, 1000), offset],
     schema: 'ComuniList',
   },
   {
@@ -145,6 +156,30 @@ export const ROUTES = [
     description: 'Anagrafica completa: nomi, provincia, regione, ripartizione, codici NUTS, CAP, coordinate, superficie, popolazione più recente, contatti del municipio, con la fonte di ogni blocco e i link alle altre risorse.',
     params: [CODICE_ISTAT],
     schema: 'Comune',
+  },
+  {
+    id: 'comuni.cessati.list',
+    path: '/api/comuni/cessati',
+    mode: 'list',
+    tag: 'Comuni',
+    summary: 'Comuni cessati dal 1991',
+    description:
+      "Comuni soppressi dal 1° gennaio 1991 (fusioni, incorporazioni), in ordine di codice catastale, con i codici ISTAT avuti e il comune attuale che ne comprende il territorio: serve, ad esempio, a decodificare il luogo di nascita di un codice fiscale. Filtrabili per provincia (alla cessazione) e codice catastale.",
+    params: [provincia, CODICE_CATASTALE_FILTER, limit(100, 1000), offset],
+    schema: 'CessatiList',
+    extension: true,
+  },
+  {
+    id: 'comuni.cessati.get',
+    path: '/api/comuni/cessati/{codice_catastale}',
+    mode: 'file',
+    tag: 'Comuni',
+    summary: 'Scheda di un comune cessato',
+    description:
+      'Nomi, codici ISTAT con le date di validità, data di cessazione e successore: il comune attuale, come è stato individuato (gli archivi non hanno una colonna del successore) e la verifica sulla popolazione o sui contribuenti.',
+    params: [{ ...CODICE_CATASTALE_FILTER, in: 'path', required: true, description: 'Codice catastale (Belfiore) del comune cessato, es. H329 (Riva Valdobbia).' }],
+    schema: 'ComuneCessato',
+    extension: true,
   },
   {
     id: 'demografia.get',

@@ -35,6 +35,31 @@ export interface RuntimeIndex {
   classifiche_redditi_per_anno: Record<string, Record<IncomeRankingKey, RankingColumn>>;
   qualita: QualityColumns;
   search: SearchIndex;
+  territorio: TerritoryIndex;
+}
+
+/** A comune ceased since 1991, as the ceased list shows it. */
+export interface CessatoRef {
+  codice_catastale: string;
+  nome: string;
+  sigla_provincia: string;
+  data_cessazione: string;
+  codici_istat: string[];
+  successori: { codice_istat: string; nome: string }[];
+}
+
+export interface TerritoryIndex {
+  /** Former ISTAT code of the same territory, or its 1 January 2026 Sardinian code → current code (answered with 301). */
+  alias: Record<string, string>;
+  /** ISTAT code of a ceased comune → its cadastral code (answered with a 404 naming the successor). */
+  codici_cessati: Record<string, string>;
+  /** Sorted by cadastral code. */
+  cessati: CessatoRef[];
+  /** Per comune (index order): cadastral code and CAPs, the list filters. */
+  catastale: string[];
+  cap: string[][];
+  /** Current code → former names of its territory (renamed, or merged comuni), for search. */
+  nomi_storici: Record<string, string[]>;
 }
 
 export type RankingKey = 'popolazione' | 'densita' | IncomeRankingKey | 'pm10' | 'pm25' | 'no2' | 'suolo';

@@ -2,7 +2,7 @@ import { comuneRef, findComune } from './lists.ts';
 import type { ParamValues } from './params.ts';
 import type { RouteSpec } from './routes.ts';
 import type { RuntimeIndex } from './runtime-index.ts';
-import { search } from './search.ts';
+import { normalizeName, search } from './search.ts';
 
 export const SEARCH_LIMIT = 10;
 
@@ -18,9 +18,24 @@ export function answerSearch(index: RuntimeIndex, route: RouteSpec, values: Para
         ...comuneRef(index, i),
         popolazione: index.comuni.popolazione[i] ?? null,
         corrispondenza: hit.corrispondenza,
+        nota: formerName(index, hit.codice_istat, q, index.comuni.nome[i]!),
         link: `/api/comuni/${hit.codice_istat}`,
       };
     }),
     links: { self: `${route.path}?${new URLSearchParams({ q })}` },
   };
+}
+
+/**
+ * "già Riva Valdobbia" when the query matches a former name of the comune's territory and
+ * not its current name (search also indexes former names: generator/territory-records.ts).
+ */
+function formerName(index: RuntimeIndex, codice: string, q: string, nome: string): string | null {
+  const former = index.territorio.nomi_storici[codice];
+  if (!former) return null;
+  const query = normalizeName(q).replace(/ /g, '');
+  const compact = (name: string) => normalizeName(name).replace(/ /g, '');
+  if (compact(nome).includes(query)) return null;
+  const hit = former.find((n) => compact(n).startsWith(query)) ?? former.find((n) => compact(n).includes(query));
+  return hit ? `già ${hit}` : null;
 }

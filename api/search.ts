@@ -32,6 +32,8 @@ export interface SearchEntry {
   codice_istat: string;
   nome: string;
   nome_altra_lingua: string | null;
+  /** Former names of the comune's territory (renamed, or comuni merged into it): found too, shown as "già …". */
+  nomi_storici?: readonly string[];
   popolazione: number | null;
 }
 
@@ -77,7 +79,8 @@ const PAROLA_BASE = 64;
 const MAX_WORD_OFFSET = 52;
 const POW2 = Array.from({ length: MAX_WORD_OFFSET + 1 }, (_, i) => 2 ** i);
 /** Keys per entry: the Italian name, the name in the other language, each also without an elided article. */
-const MAX_KEYS_PER_ENTRY = 4;
+// Official names, elided-article forms and former names (a fusion of up to 9 comuni).
+const MAX_KEYS_PER_ENTRY = 24;
 /** Leading words dropped to form an extra key (after normalization, "L'Aquila" starts with the word "l"). */
 const ELIDED_ARTICLES = new Set(['l']);
 /** Queries shorter than this (after normalization) return no results. */
@@ -144,7 +147,7 @@ export function buildSearchIndex(entries: SearchEntry[]): SearchIndex {
   ranked.forEach(({ e }, entry) => {
     const seen = new Set<string>();
     const variants: string[][] = [];
-    for (const name of [e.nome, e.nome_altra_lingua]) {
+    for (const name of [e.nome, e.nome_altra_lingua, ...(e.nomi_storici ?? [])]) {
       if (!name) continue;
       const words = normalizeName(name).split(' ').filter((w) => w !== '');
       variants.push(words);

@@ -64,6 +64,7 @@ export function precomputedListVariants(index: RuntimeIndex): { route: RouteSpec
     regionCount[index.province[index.comuni.provincia[i]!]!.regione]!++;
   }
   add('comuni.list', {}, n);
+  add('comuni.cessati.list', {}, index.territorio.cessati.length);
   index.regioni.forEach((r, k) => add('comuni.list', { regione: r.slug }, regionCount[k]!));
   index.province.forEach((p, k) => add('comuni.list', { provincia: p.sigla }, provinceCount[k]!));
   for (const r of RANKINGS) {

@@ -67,6 +67,7 @@ export interface GiRegione {
 /** A period in which a code was or is valid (suppressed and renamed comuni keep their past rows). */
 export interface GiValidita {
   codice_istat: string;
+  codice_catastale: string;
   nome: string;
   sigla_provincia: string;
   attivo: boolean;
@@ -175,8 +176,9 @@ export function parseRegioni(text: string): GiRegione[] {
 export function parseValidita(text: string): GiValidita[] {
   const table = parseTable(text, ';');
   const col = cells(table, 'gi_comuni_validita.csv');
-  const [code, nome, sigla, inizio, fine, stato] = [
+  const [code, catastale, nome, sigla, inizio, fine, stato] = [
     'codice_istat',
+    'codice_belfiore',
     'denominazione_ita',
     'sigla_provincia',
     'data_inizio_validita',
@@ -186,7 +188,7 @@ export function parseValidita(text: string): GiValidita[] {
   return table.rows.flatMap((row) => {
     const codice = toCodiceIstat(code!(row));
     if (!codice) return [];
-    return [{ codice_istat: codice, nome: nome!(row), sigla_provincia: sigla!(row), attivo: stato!(row) === 'Attivo', inizio: isoDate(inizio!(row)), fine: isoDate(fine!(row)) }];
+    return [{ codice_istat: codice, codice_catastale: catastale!(row), nome: nome!(row), sigla_provincia: sigla!(row), attivo: stato!(row) === 'Attivo', inizio: isoDate(inizio!(row)), fine: isoDate(fine!(row)) }];
   });
 }
 

@@ -1,3 +1,4 @@
+import * as anprArchivioComuni from './anpr-archivio-comuni.ts';
 import * as anprPopolazione from './anpr-popolazione.ts';
 import * as comuniIta from './comuni-ita.ts';
 import * as dipeUrbanIndex from './dipe-urban-index.ts';
@@ -8,14 +9,17 @@ import * as ispraAria from './ispra-aria.ts';
 import * as ispraSuolo from './ispra-suolo.ts';
 import * as istatBilancioDemografico from './istat-bilancio-demografico.ts';
 import * as istatAreeInterne from './istat-aree-interne.ts';
+import * as istatConfini2025 from './istat-confini-2025.ts';
 import * as istatDelitti from './istat-delitti.ts';
 import * as istatElencoComuni from './istat-elenco-comuni.ts';
 import * as istatPopolazione2018_2021 from './istat-popolazione-2018-2021.ts';
 import * as istatPopolazione2020 from './istat-popolazione-2020.ts';
 import * as istatPosas from './istat-posas.ts';
+import * as istatSardegna2026 from './istat-sardegna-2026.ts';
 import type { SourceMeta } from './lib/source.ts';
 import * as mefIrpef2024Sintesi from './mef-irpef-2024-sintesi.ts';
 import * as mefIrpefComunale from './mef-irpef-comunale.ts';
+import * as openpolisConfini2019 from './openpolis-confini-2019.ts';
 
 /** What every upstream source module exports: its metadata and a loader of its declared files. */
 export interface SourceModule {
@@ -32,6 +36,10 @@ export const SOURCES = {
   gi: giDbComuni,
   elenco: istatElencoComuni,
   comuniIta,
+  archivio: anprArchivioComuni,
+  sardegna2026: istatSardegna2026,
+  confini2019: openpolisConfini2019,
+  confini2025: istatConfini2025,
   anpr: anprPopolazione,
   bilancio: istatBilancioDemografico,
   pop2020: istatPopolazione2020,

@@ -66,6 +66,8 @@ export interface Scaglione {
 
 export interface IrpefComune {
   codice_istat: string;
+  /** Belfiore code of the row (every year has it): stable through re-codings, the key of the territorial crosswalk. */
+  codice_catastale: string;
   nome: string;
   sigla_provincia: string;
   /** Region name as the year's file writes it (regional aggregates read it; codes of past years have no current comune). */
@@ -189,6 +191,7 @@ export interface PairColumns {
 export interface IrpefColumns {
   anno: number;
   codice: number;
+  catastale: number;
   nome: number;
   sigla: number;
   regione: number;
@@ -241,6 +244,7 @@ export function resolveIrpefColumns(header: string[], context: string): IrpefCol
     anno: columnIndex(header, 'Anno di imposta', context),
     // "Codice Istat" in the 2008–2011 files.
     codice: columnIndex(header, ['Codice Istat Comune', 'Codice Istat'], context),
+    catastale: columnIndex(header, 'Codice catastale', context),
     nome: columnIndex(header, 'Denominazione Comune', context),
     sigla: columnIndex(header, 'Sigla Provincia', context),
     regione: columnIndex(header, 'Regione', context),
@@ -304,6 +308,7 @@ function irpefComune(row: string[], cols: IrpefColumns, codice: string, nome: st
   const at = (c: PairColumns | null): Pair => pairAt(row, c!, context, codice);
   return {
     codice_istat: codice,
+    codice_catastale: (row[cols.catastale] ?? '').trim(),
     nome,
     sigla_provincia: sigla,
     regione,

@@ -8,6 +8,8 @@ import { joinSafety } from './join-safety.ts';
 import { joinServices } from './join-services.ts';
 import { SOURCES } from '../data-sources/index.ts';
 import { requireLoaded, type LoadedSources } from './load-sources.ts';
+import { rekeyIrpef, rekeyPopulation, rekeyTable } from './rekey-sources.ts';
+import { buildTerritory } from './territory.ts';
 
 /** Joins every loaded source into one record per current comune, keyed by codice_istat. */
 export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Dataset {
@@ -15,18 +17,46 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
   const gi = requireLoaded(sources.gi, 'gi-db-comuni');
   const registry = joinRegistry(gi, requireLoaded(sources.elenco, 'istat-elenco-comuni').comuni, sources.comuniIta?.contatti ?? null);
   const comuni = registry.comuni;
+  const irpefYears = requireLoaded(sources.irpef, 'mef-irpef-comunale');
+  const pop2020 = sources.pop2020 ? [sources.pop2020] : [];
+  const pop1821 = requireLoaded(sources.pop1821, 'istat-popolazione-2018-2021');
+  const anpr = requireLoaded(sources.anpr, 'anpr-popolazione');
+  const territory = buildTerritory({
+    archivio: requireLoaded(sources.archivio, 'anpr-archivio-comuni'),
+    validita: gi.validita,
+    comuni,
+    irpef: irpefYears,
+    population: [...pop2020, ...pop1821, ...anpr],
+    confini2019: requireLoaded(sources.confini2019, 'openpolis-confini-2019'),
+    confini2025: requireLoaded(sources.confini2025, 'istat-confini-2025'),
+    sardegna2026: requireLoaded(sources.sardegna2026, 'istat-sardegna-2026'),
+  });
+  // Every source keyed by a year's ISTAT code goes through the crosswalk (generator/crosswalk.ts) before its join.
+  const cw = territory.crosswalk;
+  const [pop2020Now, pop1821Now, anprNow] = [pop2020, pop1821, anpr].map((points) => rekeyPopulation(cw, points));
+  const irpefNow = rekeyIrpef(cw, irpefYears);
+  const areeInterne = sources.areeInterne && {
+    ...sources.areeInterne,
+    // ISTAT/NUVAP 2020 classification: geography of 30 September 2020.
+    mappa2020: rekeyTable(cw, sources.areeInterne.mappa2020, '2020-09-30').table,
+    classi: rekeyTable(cw, sources.areeInterne.classi, '2020-09-30').table,
+  };
+  // Urban Index: 8,092 comuni, the set of 2011–2012.
+  const urbanNow = sources.dipe && rekeyTable(cw, sources.dipe.valori, '2012-01-01');
+  const urban = sources.dipe && { ...sources.dipe, valori: urbanNow!.table };
 
   const demographics = joinDemographics(comuni, {
     bilancio: { meta: SOURCES.bilancio.meta, data: requireLoaded(sources.bilancio, 'istat-bilancio-demografico') },
     // ISTAT totals of the years before the balance; for 2020 the ISTAT export covers three comuni more than the 2018–2021 file.
     istatTotals: [
-      { meta: SOURCES.pop2020.meta, points: sources.pop2020 ? [sources.pop2020] : [] },
-      { meta: SOURCES.pop1821.meta, points: requireLoaded(sources.pop1821, 'istat-popolazione-2018-2021') },
+      { meta: SOURCES.pop2020.meta, points: pop2020Now!.points },
+      { meta: SOURCES.pop1821.meta, points: pop1821Now!.points },
     ],
-    register: { meta: SOURCES.anpr.meta, points: requireLoaded(sources.anpr, 'anpr-popolazione') },
+    register: { meta: SOURCES.anpr.meta, points: anprNow!.points },
     posas: sources.posas,
+    territorio: (anno, codice) => pop2020Now!.territorio(anno, codice) ?? pop1821Now!.territorio(anno, codice) ?? anprNow!.territorio(anno, codice),
   });
-  const income = joinIncome(comuni, gi.regioni, requireLoaded(sources.irpef, 'mef-irpef-comunale'), SOURCES.irpef.meta, sources.irpef2024, SOURCES.irpef2024.meta);
+  const income = joinIncome(comuni, gi.regioni, irpefYears, SOURCES.irpef.meta, sources.irpef2024, SOURCES.irpef2024.meta, irpefNow);
   const soilPerCapita = INDICATORI_USATI.find((u) => u.codice === 'n1')!;
   const environment = joinEnvironment(comuni, {
     air: sources.aria,
@@ -34,14 +64,14 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
     airMissing: missing(SOURCES.aria.meta.id),
     soil: sources.suolo?.province ?? null,
     soilMeta: SOURCES.suolo.meta,
-    urban: sources.dipe,
+    urban,
     urbanMeta: SOURCES.dipe.meta,
     soilPerCapita,
   });
   const services = joinServices(comuni, {
-    areeInterne: sources.areeInterne,
+    areeInterne,
     areeInterneMeta: SOURCES.areeInterne.meta,
-    urban: sources.dipe,
+    urban,
     urbanMeta: SOURCES.dipe.meta,
     hospitals: sources.gisco,
     hospitalsMeta: SOURCES.gisco.meta,
@@ -64,6 +94,7 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
       .map((p) => ({ sigla: p.sigla, nome: p.nome, codice_uts: p.codice_uts, tipologia: p.tipologia, codice_regione: p.codice_regione, superficie_km2: p.superficie_km2 }))
       .sort((a, b) => a.sigla.localeCompare(b.sigla)),
     fonti: status,
+    territorio: territory,
     anni: { demografia: demographics.years, demografia_ufficiale: demographics.officialYears, redditi: income.years, aria: airYear, suolo: environment.soilYear },
     predefiniti: { demografia: demographics.defaultYear, redditi: income.defaultYear, aria: airYear ?? 0, suolo: environment.soilYear },
     redditiAggregati: income.aggregates,
@@ -71,6 +102,14 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
       registro: registry.report,
       demografia: demographics.report,
       redditi: income.report,
+      territorio: {
+        ...territory.report,
+        ricodifica_delle_fonti: {
+          popolazione: [...pop2020Now!.reports, ...pop1821Now!.reports, ...anprNow!.reports],
+          redditi: irpefNow.reports,
+          urban_index: urbanNow?.report ?? null,
+        },
+      },
       sicurezza: {
         territori_non_mappati: sources.delitti?.delitti.nonMappati ?? [],
         province_senza_dato: sources.delitti?.delitti.senzaDato ?? [],

@@ -1,4 +1,4 @@
-import type { IncomeRankingKey, RankingColumn, RankingKey, RuntimeIndex, QualityColumns } from '../api/runtime-index.ts';
+import type { IncomeRankingKey, RankingColumn, RankingKey, RuntimeIndex, QualityColumns, TerritoryIndex } from '../api/runtime-index.ts';
 import { formatInteger } from '../api/numbers.ts';
 import { FEW_TAXPAYERS_THRESHOLD } from './quality-index.ts';
 import { buildSearchIndex } from '../api/search.ts';
@@ -140,7 +140,7 @@ export function rankingColumns(dataset: Dataset): Record<RankingKey, RankingColu
   };
 }
 
-export function buildRuntimeIndex(dataset: Dataset, qualita: QualityColumns, versione: string): RuntimeIndex {
+export function buildRuntimeIndex(dataset: Dataset, qualita: QualityColumns, versione: string, territorio: TerritoryIndex): RuntimeIndex {
   const provinceAt = new Map(dataset.province.map((p, i) => [p.sigla, i]));
   const regionAt = new Map(dataset.regioni.map((r, i) => [r.codice, i]));
   const demoYear = dataset.predefiniti.demografia;
@@ -165,7 +165,14 @@ export function buildRuntimeIndex(dataset: Dataset, qualita: QualityColumns, ver
     classifiche_redditi_per_anno: incomeColumnsByYear(dataset),
     qualita,
     search: buildSearchIndex(
-      dataset.comuni.map((c, i) => ({ codice_istat: c.anagrafica.codice_istat, nome: c.anagrafica.nome, nome_altra_lingua: c.anagrafica.nome_altra_lingua, popolazione: popolazione[i] ?? null })),
+      dataset.comuni.map((c, i) => ({
+        codice_istat: c.anagrafica.codice_istat,
+        nome: c.anagrafica.nome,
+        nome_altra_lingua: c.anagrafica.nome_altra_lingua,
+        nomi_storici: territorio.nomi_storici[c.anagrafica.codice_istat] ?? [],
+        popolazione: popolazione[i] ?? null,
+      })),
     ),
+    territorio,
   };
 }

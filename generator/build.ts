@@ -27,6 +27,9 @@ import { validateDataset } from './validate-dataset.ts';
 import { writeDati } from './write-dati.ts';
 import { writeEdgeIndex } from './write-edge-index.ts';
 import { writeSite } from './write-site.ts';
+import { renderRedirects } from './netlify-config.ts';
+import { cessatiRecords, territoryIndex } from './territory-records.ts';
+import type { ComuneCessato } from '../api/schemas/territorio.ts';
 import type { RuntimeIndex } from '../api/runtime-index.ts';
 import { openApiDocument } from './openapi.ts';
 
@@ -50,6 +53,12 @@ async function writeRecords(writer: OutputWriter, dataset: Dataset, quality: Qua
     await writer.json(file('qualita.get'), buildQualitaVitaRecord(quality, code, c.anagrafica), 'QualitaVita');
     tick(++done);
   }
+}
+
+/** Ceased comuni's records, and the Netlify redirects of former codes (the handler answers the same 301 locally). */
+async function writeTerritory(writer: OutputWriter, cessati: ComuneCessato[], index: RuntimeIndex) {
+  for (const c of cessati) await writer.json(staticFilePath(routeById('comuni.cessati.get'), { codice_catastale: c.codice_catastale }), c, 'ComuneCessato');
+  await writer.text('/_redirects', renderRedirects(index.territorio.alias));
 }
 
 async function writeLists(writer: OutputWriter, index: RuntimeIndex, progress: Progress) {
@@ -103,10 +112,12 @@ export async function build(config: BuildConfig): Promise<{ files: number; bytes
   const release = datiRelease(versione, await dataCreated(config.dataDir, loaded, fetched.dates), config.siteUrl ?? null);
   // The snapshot of the build about to be replaced: what the change report compares with.
   const previous = parseSnapshot(await readFile(join(config.outDir, SNAPSHOT_PATH), 'utf8').catch(() => null));
-  const index = buildRuntimeIndex(dataset, toQualityColumns(quality, dataset.comuni.map((c) => c.anagrafica.codice_istat)), versione);
+  const cessati = cessatiRecords(dataset);
+  const index = buildRuntimeIndex(dataset, toQualityColumns(quality, dataset.comuni.map((c) => c.anagrafica.codice_istat)), versione, territoryIndex(dataset, cessati));
   const writer = await OutputWriter.create(config.outDir);
   try {
     await progress.step('schede per comune', () => writeRecords(writer, dataset, quality, progress));
+    await progress.step('comuni cessati e codici precedenti', () => writeTerritory(writer, cessati, index));
     await progress.step('elenchi e classifiche', () => writeLists(writer, index, progress));
     await progress.step('documenti', () => writeDocuments(writer, dataset, index, quality));
     const scored = new Set(quality.comuni.filter((c) => c.punteggio !== null).map((c) => c.codice_istat));

@@ -4,6 +4,7 @@ import type { DemografiaAnno } from '../api/schemas/demografia.ts';
 import type { RedditiAnno } from '../api/schemas/redditi.ts';
 import type { Servizi, Sicurezza } from '../api/schemas/servizi.ts';
 import type { EnvironmentBlock } from './join-environment.ts';
+import type { Territory } from './territory.ts';
 import type { IncomeAggregates } from './income-aggregates.ts';
 
 /** Everything known about one current comune, joined from all sources, keyed by codice_istat. */
@@ -44,6 +45,8 @@ export interface Dataset {
   regioni: RegionInfo[];
   province: ProvinceInfo[];
   fonti: SourceStatus[];
+  /** Codes over time, ceased comuni and their successors (generator/territory.ts). */
+  territorio: Territory;
   anni: {
     demografia: number[];
     /** Years of the official ISTAT population (the others have only the ANPR register count). */

@@ -1,3 +1,4 @@
+import { raccordoTable } from './dati-raccordo.ts';
 import type { DemografiaAnno } from '../api/schemas/demografia.ts';
 import type { RedditiAnno } from '../api/schemas/redditi.ts';
 import type { Inquinante } from '../api/schemas/ambiente.ts';
@@ -507,5 +508,6 @@ export function datiTables(dataset: Dataset, quality: QualityResult): Table[] {
     serviziTable(dataset),
     sicurezzaTable(dataset),
     qualitaTable(dataset, quality),
+    raccordoTable(dataset),
   ];
 }

@@ -5,6 +5,7 @@ import { provenance, type SourceMeta } from '../data-sources/lib/source.ts';
 import type { Anagrafica } from '../api/schemas/comune.ts';
 import type { BilancioDemografico, Demografia, DemografiaAnno } from '../api/schemas/demografia.ts';
 import { ratio, round } from '../api/numbers.ts';
+import { territoryOf, type TerritoryLookup } from './rekey-sources.ts';
 
 export interface PopulationSource {
   meta: SourceMeta;
@@ -20,6 +21,8 @@ export interface DemographicSources {
   register: PopulationSource;
   /** POSAS (population by age at 1 January): only checked against the balance's 1 January figures. */
   posas: PosasLoad | null;
+  /** Where a yearly figure came from when the source keyed it otherwise than today (points already re-keyed by the crosswalk). */
+  territorio?: TerritoryLookup;
 }
 
 type Serie = 'ufficiale' | 'anagrafe';
@@ -200,6 +203,7 @@ export function joinDemographics(comuni: Anagrafica[], sources: DemographicSourc
           anagrafe: count === undefined ? null : provenance(reg!.meta, anno, reg!.data_riferimento),
         },
         valori_mancanti: missing,
+        ...territoryOf(sources.territorio, anno, code),
       });
     }
     series.set(code, entries);

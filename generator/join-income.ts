@@ -5,6 +5,7 @@ import type { RedditiAnno } from '../api/schemas/redditi.ts';
 import { estimateMedianFromBrackets } from './estimate-median.ts';
 import { aggregateYear, type AggregateRow, type IncomeAggregates } from './income-aggregates.ts';
 import { meanIncomeBounds } from './income-bounds.ts';
+import { territoryOf, type TerritoryLookup } from './rekey-sources.ts';
 import { ratio } from '../api/numbers.ts';
 
 export interface IncomeReport {
@@ -160,6 +161,8 @@ export function joinIncome(
   meta: SourceMeta,
   sintesi: IrpefSintesi2024 | null,
   sintesiMeta: SourceMeta,
+  /** The crosswalk's re-keying of a year's rows onto today's comuni (generator/rekey-sources.ts); exact codes when absent. */
+  rekeyed?: { attach: (y: IrpefYear) => { attached: Map<string, IrpefYear['comuni'][number]>; notCurrent: IrpefYear['comuni'] }; territorio: TerritoryLookup },
 ) {
   const current = new Set(comuni.map((c) => c.codice_istat));
   const regionOfCode = new Map(comuni.map((c) => [c.codice_istat, c.regione.codice]));
@@ -169,8 +172,8 @@ export function joinIncome(
   const report: IncomeReport = { anno_predefinito: Math.max(...years.map((y) => y.anno)), anni: [] };
   const sorted = [...years].sort((a, b) => a.anno - b.anno);
   for (const y of sorted) {
-    const { attached, notCurrent } = attachToCurrent(y.comuni, current);
-    for (const [code, c] of attached) series.get(code)!.push(redditiAnno(meta, y.anno, c));
+    const { attached, notCurrent } = rekeyed ? rekeyed.attach(y) : attachToCurrent(y.comuni, current);
+    for (const [code, c] of attached) series.get(code)!.push({ ...redditiAnno(meta, y.anno, c), ...territoryOf(rekeyed?.territorio, y.anno, code) });
     const rows: AggregateRow[] = y.comuni.map((c) => ({
       regione: regionOfName(c.regione, `MEF IRPEF ${y.anno}, ${c.codice_istat} ${c.nome}`),
       contribuenti: c.contribuenti,

@@ -24,6 +24,8 @@ export const EXAMPLE_REQUESTS: Record<RouteId, string | null> = {
   'comuni.list': '/api/comuni?provincia=RM&limit=3&offset=100',
   'comuni.search': '/api/comuni/cerca?q=forli',
   'comuni.get': '/api/comuni/058091',
+  'comuni.cessati.list': '/api/comuni/cessati?provincia=VC&limit=3',
+  'comuni.cessati.get': '/api/comuni/cessati/H329',
   'demografia.get': '/api/demografia/058091?anno=2025',
   'demografia.ranking': '/api/demografia/classifica/densita?ordine=desc&limit=3&offset=0',
   'redditi.get': '/api/redditi/015146?anno=2022',
@@ -90,7 +92,7 @@ function withQuery(path: string, query: URLSearchParams): string {
 /** Requests that answer 404 on this route: an unknown key, and a year without data. */
 function notFoundUrls(route: RouteSpec, example: URL): string[] {
   const out: string[] = [];
-  const unknownKey: Record<string, string> = { codice_istat: '999999', fonte: 'fonte-inesistente' };
+  const unknownKey: Record<string, string> = { codice_istat: '999999', fonte: 'fonte-inesistente', codice_catastale: 'Z999' };
   const key = route.params.find((p) => p.in === 'path' && unknownKey[p.name]);
   if (key) out.push(withQuery(route.path.replace(`{${key.name}}`, unknownKey[key.name]!), example.searchParams));
   if (route.id === 'confronta') out.push('/api/confronta?comuni=058091,999999');
@@ -234,7 +236,8 @@ function problemResponse(description: string, exchanges: Exchange[], withBody: b
 /** Why a route can answer 404, from its parameters. */
 function notFoundReasons(route: RouteSpec): string[] {
   const reasons: string[] = [];
-  if (route.params.some((p) => p.name === 'codice_istat')) reasons.push('nessun comune con quel codice ISTAT');
+  if (route.params.some((p) => p.name === 'codice_istat')) reasons.push('nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link');
+  if (route.id === 'comuni.cessati.get') reasons.push('nessun comune cessato dal 1991 con quel codice catastale');
   if (route.params.some((p) => p.name === 'fonte')) reasons.push('nessuna fonte con quell\'identificativo');
   if (route.id === 'confronta') reasons.push('uno o più codici ISTAT sconosciuti');
   if (route.params.some((p) => p.name === 'anno')) reasons.push('nessun dato per l\'anno chiesto (`anni_disponibili` elenca gli anni validi)');
@@ -258,6 +261,13 @@ function responses(route: RouteSpec, examples: RouteExamples, withBody: boolean)
     200: ok,
     304: { description: 'Non modificato: l\'ETag della risorsa coincide con If-None-Match. Nessun corpo.', headers: COMMON_HEADER_REFS },
   };
+  if (route.params.some((p) => p.name === 'codice_istat' && p.in === 'path')) {
+    out[301] = {
+      description:
+        "Codice ISTAT precedente dello stesso comune (ricodifica, cambio di provincia) o suo codice sardo del 1° gennaio 2026: `Location` è la stessa risorsa con il codice attuale (es. /api/comuni/107010 → /api/comuni/111040).",
+      headers: { ...COMMON_HEADER_REFS, Location: { description: 'URL della risorsa con il codice attuale.', schema: { type: 'string' } } },
+    };
+  }
   if (route.params.length > 0) {
     out[400] = problemResponse(
       'Parametro mancante, malformato, fuori intervallo, ripetuto o con un valore non ammesso: `invalid_params` dice quale e perché. I parametri non previsti sono ignorati.',

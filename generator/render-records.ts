@@ -7,6 +7,7 @@ import type { Demografia, DemografiaAnno } from '../api/schemas/demografia.ts';
 import type { Redditi, RedditiAnno } from '../api/schemas/redditi.ts';
 import { provenance } from '../data-sources/lib/source.ts';
 import type { ComuneData, Dataset } from './dataset.ts';
+import { codiciStorici } from './territory-records.ts';
 import { SOURCES } from '../data-sources/index.ts';
 import { officialGaps, officialSourceRuns, populationTrend } from './join-demographics.ts';
 
@@ -21,6 +22,7 @@ export function comuneRecord(c: ComuneData, dataset: Dataset): Comune {
   const contatti = dataset.fonti.find((s) => s.meta.id === SOURCES.comuniIta.meta.id)!;
   return {
     ...a,
+    ...codiciStorici(dataset.territorio, code, a.codice_catastale),
     popolazione:
       pop && pop.popolazione_totale !== null && pop.data_riferimento !== null
         ? { anno: pop.anno, data_riferimento: pop.data_riferimento, popolazione_totale: pop.popolazione_totale, densita_ab_km2: pop.densita_ab_km2 }

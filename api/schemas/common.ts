@@ -63,6 +63,11 @@ export const Problem = Type.Object(
     instance: Type.String(),
     invalid_params: Type.Optional(Type.Array(Type.Object({ name: Type.String(), reason: Type.String() }, { additionalProperties: false }))),
     anni_disponibili: Type.Optional(Type.Array(Type.Integer())),
+    successori: Type.Optional(
+      Type.Array(Type.Object({ codice_istat: Type.String(), nome: Type.String(), link: Type.String() }, { additionalProperties: false }), {
+        description: 'Per il codice di un comune cessato: i comuni attuali che ne comprendono il territorio.',
+      }),
+    ),
   },
   { additionalProperties: false, description: 'Errore RFC 9457 (application/problem+json).' },
 );

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CodiceIstat, MissingReasons, Nullable, Provenance } from './common.ts';
+import { StoriaComune } from './territorio.ts';
 
 const Nuts = Type.Object(
   {
@@ -61,6 +62,7 @@ export type Anagrafica = Static<typeof Anagrafica>;
 export const Comune = Type.Composite([
   Anagrafica,
   Type.Object({
+    ...StoriaComune,
     popolazione: Nullable(
       Type.Object(
         {

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CodiceIstat, MissingReasons, Nullable, Provenance } from './common.ts';
+import { TerritorioDato } from './territorio.ts';
 
 /** One measure of the balance by sex (balances can be negative). */
 const PerSesso = Type.Object(
@@ -77,6 +78,7 @@ export const DemografiaAnno = Type.Object(
       { additionalProperties: false },
     ),
     valori_mancanti: MissingReasons,
+    territorio: Type.Optional(TerritorioDato),
   },
   { additionalProperties: false },
 );

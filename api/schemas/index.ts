@@ -9,12 +9,15 @@ import { MedieNazionali } from './nazionale.ts';
 import { ClassificaQualita, QualitaVita, Wizard } from './qualita.ts';
 import { Redditi } from './redditi.ts';
 import { Servizi, Sicurezza } from './servizi.ts';
+import { CessatiList, ComuneCessato } from './territorio.ts';
 
 /** Every response schema by the name the route table uses. */
 export const SCHEMAS: Record<string, TSchema> = {
   ComuniList,
   SearchResults,
   Comune,
+  CessatiList,
+  ComuneCessato,
   Demografia,
   Classifica,
   Redditi,

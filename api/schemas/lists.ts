@@ -8,7 +8,10 @@ export const ComuniList = Type.Object(
   {
     ...PageFields,
     risultati: Type.Array(Type.Object({ ...ComuneRefFields, link: Type.String() }, { additionalProperties: false })),
-    filtri: Type.Object({ regione: Nullable(Type.String()), provincia: Nullable(Type.String()) }, { additionalProperties: false }),
+    filtri: Type.Object(
+      { regione: Nullable(Type.String()), provincia: Nullable(Type.String()), codice_catastale: Nullable(Type.String()), cap: Nullable(Type.String()) },
+      { additionalProperties: false },
+    ),
     ordinamento: Type.String(),
   },
   { additionalProperties: false },
@@ -64,6 +67,7 @@ export const SearchResults = Type.Object(
           corrispondenza: Type.Union(['esatta', 'prefisso', 'parola', 'approssimata'].map((v) => Type.Literal(v)), {
             description: 'esatta: nome uguale; prefisso: il nome inizia col testo; parola: una parola del nome inizia col testo; approssimata: con errori di battitura.',
           }),
+          nota: Nullable(Type.String(), 'Quando il testo corrisponde a un nome precedente del territorio (comune rinominato o fuso): "già Riva Valdobbia".'),
           link: Type.String(),
         },
         { additionalProperties: false },

@@ -81,6 +81,7 @@ function makeIndex(rows: Row[], qualita?: RuntimeIndex['qualita']): RuntimeIndex
       ],
     },
     search: {} as RuntimeIndex['search'],
+    territorio: { alias: {}, codici_cessati: {}, cessati: [], catastale: rows.map(() => ''), cap: rows.map(() => []), nomi_storici: {} },
   };
 }
 

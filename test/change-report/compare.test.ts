@@ -82,16 +82,16 @@ describe('comuni added and removed', () => {
   // the registry still lists it as active. 024129 is new, but not on the day after any suppression.
   // Arbus moved to a new province under a new code (119001) the day 119002 was also created there.
   const VALIDITA: GiValidita[] = [
-    { codice_istat: '024044', nome: 'GAMBUGLIANO', sigla_provincia: 'VI', attivo: false, inizio: '1866-11-19', fine: '2023-12-31' },
-    { codice_istat: '024103', nome: 'SOVIZZO', sigla_provincia: 'VI', attivo: false, inizio: '1866-11-19', fine: '1920-01-01' },
-    { codice_istat: '024103', nome: 'SOVIZZO', sigla_provincia: 'VI', attivo: false, inizio: '1920-01-02', fine: '2023-12-31' },
-    { codice_istat: '024128', nome: 'Sovizzo', sigla_provincia: 'VI', attivo: true, inizio: '2024-01-01', fine: null },
-    { codice_istat: '024129', nome: 'Nuovo', sigla_provincia: 'VI', attivo: true, inizio: '2024-07-01', fine: null },
-    { codice_istat: '018002', nome: 'ALBAREDO ARNABOLDI', sigla_provincia: 'PV', attivo: false, inizio: '1863-03-30', fine: '2023-12-31' },
-    { codice_istat: '099999', nome: 'Attivo', sigla_provincia: 'RN', attivo: true, inizio: '1990-01-01', fine: null },
-    { codice_istat: '111001', nome: 'ARBUS', sigla_provincia: 'SU', attivo: false, inizio: '2016-04-13', fine: '2025-12-31' },
-    { codice_istat: '119001', nome: 'Arbus', sigla_provincia: 'VS', attivo: true, inizio: '2026-01-01', fine: null },
-    { codice_istat: '119002', nome: 'Altro', sigla_provincia: 'VS', attivo: true, inizio: '2026-01-01', fine: null },
+    { codice_istat: '024044', codice_catastale: '', nome: 'GAMBUGLIANO', sigla_provincia: 'VI', attivo: false, inizio: '1866-11-19', fine: '2023-12-31' },
+    { codice_istat: '024103', codice_catastale: '', nome: 'SOVIZZO', sigla_provincia: 'VI', attivo: false, inizio: '1866-11-19', fine: '1920-01-01' },
+    { codice_istat: '024103', codice_catastale: '', nome: 'SOVIZZO', sigla_provincia: 'VI', attivo: false, inizio: '1920-01-02', fine: '2023-12-31' },
+    { codice_istat: '024128', codice_catastale: '', nome: 'Sovizzo', sigla_provincia: 'VI', attivo: true, inizio: '2024-01-01', fine: null },
+    { codice_istat: '024129', codice_catastale: '', nome: 'Nuovo', sigla_provincia: 'VI', attivo: true, inizio: '2024-07-01', fine: null },
+    { codice_istat: '018002', codice_catastale: '', nome: 'ALBAREDO ARNABOLDI', sigla_provincia: 'PV', attivo: false, inizio: '1863-03-30', fine: '2023-12-31' },
+    { codice_istat: '099999', codice_catastale: '', nome: 'Attivo', sigla_provincia: 'RN', attivo: true, inizio: '1990-01-01', fine: null },
+    { codice_istat: '111001', codice_catastale: '', nome: 'ARBUS', sigla_provincia: 'SU', attivo: false, inizio: '2016-04-13', fine: '2025-12-31' },
+    { codice_istat: '119001', codice_catastale: '', nome: 'Arbus', sigla_provincia: 'VS', attivo: true, inizio: '2026-01-01', fine: null },
+    { codice_istat: '119002', codice_catastale: '', nome: 'Altro', sigla_provincia: 'VS', attivo: true, inizio: '2026-01-01', fine: null },
   ];
   const prev = snapshot([
     ...BASE,

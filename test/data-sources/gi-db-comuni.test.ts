@@ -32,8 +32,8 @@ describe('gi-db-comuni parser', () => {
     expect(vda).toEqual({ codice: '02', nome: "Valle d'Aosta/Vallée d'Aoste", tipologia: 'statuto speciale', ripartizione: 'Nord-ovest' });
     const rows = parseValidita("sigla_provincia;codice_istat;denominazione_ita;codice_belfiore;data_inizio_validita;data_fine_validita;stato_validita\nTO;001001;AGLIE';A074;17/03/1861;11/01/1927;Inattivo\nTO;001001;AGLIE';A074;05/10/1945;;Attivo");
     expect(rows).toEqual([
-      { codice_istat: '001001', nome: "AGLIE'", sigla_provincia: 'TO', attivo: false, inizio: '1861-03-17', fine: '1927-01-11' },
-      { codice_istat: '001001', nome: "AGLIE'", sigla_provincia: 'TO', attivo: true, inizio: '1945-10-05', fine: null },
+      { codice_istat: '001001', codice_catastale: 'A074', nome: "AGLIE'", sigla_provincia: 'TO', attivo: false, inizio: '1861-03-17', fine: '1927-01-11' },
+      { codice_istat: '001001', codice_catastale: 'A074', nome: "AGLIE'", sigla_provincia: 'TO', attivo: true, inizio: '1945-10-05', fine: null },
     ]);
   });
 });

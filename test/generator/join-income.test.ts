@@ -22,6 +22,8 @@ function row(codice: string, regione: string, contribuenti: number, imponibile: 
   const per = Math.floor(contribuenti / 8);
   return {
     codice_istat: codice,
+    // Unique per code, as MEF's cadastral codes are.
+    codice_catastale: `Z${codice.slice(-3)}`,
     nome: `COMUNE ${codice}`,
     sigla_provincia: 'XX',
     regione,

@@ -61,7 +61,7 @@ describe.skipIf(!hasRealBuild)(`public/dati, the bulk dataset${REAL_DATA}`, () =
   });
 
   it('has a CSV and a Parquet per domain, the descriptor, README, citation and the versioned zip, and nothing else', async () => {
-    const domains = ['comuni', 'demografia', 'redditi', 'ambiente', 'aria', 'servizi', 'sicurezza', 'qualita-vita'];
+    const domains = ['comuni', 'demografia', 'redditi', 'ambiente', 'aria', 'servizi', 'sicurezza', 'qualita-vita', 'raccordo-codici'];
     expect(pkg.resources.map((r) => r.name)).toEqual(domains.flatMap((d) => [d, `${d}-parquet`]));
     const files = (await readdir(DATI())).sort();
     expect(files).toEqual([...pkg.resources.map((r) => r.path), ZIP(pkg.version), 'datapackage.json', 'README.md', 'CITATION.cff'].sort());

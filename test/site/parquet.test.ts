@@ -26,7 +26,7 @@ const DATI = () => join(TEST_BUILD.outDir, 'dati');
 /** DuckDB's type for each Table Schema type, as the Parquet declares it. */
 const DUCKDB_TYPES: Record<string, string> = { string: 'VARCHAR', integer: 'BIGINT', number: 'DOUBLE', year: 'INTEGER', boolean: 'BOOLEAN' };
 /** Roma, Milano, Napoli (sigla "NA", the classic pitfall) and every 97th code: all their rows are compared cell by cell. */
-const sampled = (code: Cell) => ['058091', '015146', '063049'].includes(String(code)) || Number(code) % 97 === 0;
+const sampled = (code: Cell) => code !== null && (['058091', '015146', '063049'].includes(String(code)) || Number(code) % 97 === 0);
 
 const sqlString = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
@@ -69,9 +69,11 @@ describe.skipIf(!hasRealBuild)(`Parquet twins of the bulk dataset, read with Duc
   });
 
   it('reads codice_istat as a 6-character string, with no option', async () => {
-    for (const { parquet } of twins()) {
+    for (const { csv, parquet } of twins()) {
+      // The crosswalk leaves codice_istat empty where a successor is not verified; every other table requires it.
+      const required = csv.schema.fields.find((f) => f.name === 'codice_istat')!.constraints?.required === true;
       const [row] = await query(`SELECT any_value(typeof(codice_istat)) AS t, min(length(codice_istat)) AS lo, max(length(codice_istat)) AS hi, count(*) FILTER (WHERE codice_istat IS NULL) AS missing FROM ${sqlString(join(DATI(), parquet.path))}`);
-      expect(row, parquet.name).toEqual({ t: 'VARCHAR', lo: 6n, hi: 6n, missing: 0n });
+      expect(row, parquet.name).toMatchObject({ t: 'VARCHAR', lo: 6n, hi: 6n, ...(required ? { missing: 0n } : {}) });
     }
     const [napoli] = await query(`SELECT codice_istat, sigla_provincia FROM ${sqlString(join(DATI(), 'comuni.parquet'))} WHERE nome = 'Napoli'`);
     expect(napoli).toEqual({ codice_istat: '063049', sigla_provincia: 'NA' });
@@ -83,8 +85,9 @@ describe.skipIf(!hasRealBuild)(`Parquet twins of the bulk dataset, read with Duc
       const order = csv.schema.primaryKey.join(', ');
       const rows = await query(`SELECT * FROM ${sqlString(join(DATI(), parquet.path))} WHERE codice_istat IN ('058091', '015146', '063049') OR CAST(codice_istat AS INTEGER) % 97 = 0 ORDER BY ${order}`);
       const sortKey = (r: Record<string, Cell>) => csv.schema.primaryKey.map((k) => String(r[k])).join('|');
+      const byKey = (a: Record<string, Cell>, b: Record<string, Cell>) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0);
       expect(expected.length, csv.name).toBeGreaterThan(0);
-      expect(rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, plain(v)]))), csv.name).toEqual([...expected].sort((a, b) => sortKey(a).localeCompare(sortKey(b))));
+      expect(rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, plain(v)]))), csv.name).toEqual([...expected].sort(byKey));
     }
   });
 

@@ -11,6 +11,8 @@ describe('route table → files', () => {
       ['comuni.list', { regione: 'lazio', offset: 100, limit: 100 }, '/api/comuni/regione/lazio/offset/100.json'],
       ['comuni.list', { provincia: 'RM', offset: 0, limit: 100 }, '/api/comuni/provincia/RM.json'],
       ['comuni.list', { limit: 100, offset: 0 }, '/api/comuni.json'],
+      ['comuni.cessati.list', { limit: 100, offset: 100 }, '/api/comuni/cessati/offset/100.json'],
+      ['comuni.cessati.get', { codice_catastale: 'H329' }, '/api/comuni/cessati/H329.json'],
       ['demografia.get', { codice_istat: '001001' }, '/api/demografia/001001.json'],
       ['demografia.ranking', { indicatore: 'densita', ordine: 'desc', limit: 50, offset: 0 }, '/api/demografia/classifica/densita.json'],
       ['demografia.ranking', { indicatore: 'densita', ordine: 'asc', limit: 50, offset: 50 }, '/api/demografia/classifica/densita/ordine/asc/offset/50.json'],
@@ -41,6 +43,8 @@ describe('route table → files', () => {
 
   it('matches literal paths before parameters, with or without a trailing slash', () => {
     expect(matchRoute('/api/comuni/cerca')?.route.id).toBe('comuni.search');
+    expect(matchRoute('/api/comuni/cessati')?.route.id).toBe('comuni.cessati.list');
+    expect(matchRoute('/api/comuni/cessati/H329')?.route.id).toBe('comuni.cessati.get');
     expect(matchRoute('/api/comuni/058091/')?.route.id).toBe('comuni.get');
     expect(matchRoute('/api/qualita-vita/classifica')?.route.id).toBe('qualita.ranking');
     expect(matchRoute('/api/qualita-vita/wizard')?.route.id).toBe('qualita.wizard');

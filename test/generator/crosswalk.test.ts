@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import type { PeriodoComune } from '../../data-sources/anpr-archivio-comuni.ts';
+import { Crosswalk, rekeyRows, territoryDate } from '../../generator/crosswalk.ts';
+import { sumIrpefRows } from '../../generator/sum-rows.ts';
+import { deriveSuccessors, type PopulationMeasure } from '../../generator/successors.ts';
+import { buildHistory } from '../../generator/territorial-history.ts';
+import type { GiValidita } from '../../data-sources/gi-db-comuni.ts';
+import type { IrpefComune } from '../../data-sources/mef-irpef-comunale.ts';
+
+const period = (codice_catastale: string, codice_istat: string, nome: string, inizio: string, fine: string | null, sigla_provincia = 'XX'): PeriodoComune => ({
+  codice_istat,
+  codice_catastale,
+  nome,
+  nome_altra_lingua: null,
+  sigla_provincia,
+  inizio,
+  fine,
+});
+
+// Alfa changes province (and code) in 2016; Beta and Gamma merge into the new Delta on 1 January 2019;
+// Epsilon is incorporated the same day into Phi, which already existed.
+const ARCHIVE = [
+  period('A001', '001001', 'ALFA', '1900-01-01', '2015-12-31'),
+  period('A001', '002001', 'ALFA', '2016-01-01', null, 'YY'),
+  period('B002', '001002', 'BETA', '1900-01-01', '2018-12-31'),
+  period('C003', '001003', 'GAMMA', '1900-01-01', '2018-12-31'),
+  period('D004', '001010', 'DELTA', '2019-01-01', null),
+  period('E005', '001005', 'EPSILON', '1900-01-01', '2018-12-31'),
+  period('F006', '001006', 'PHI', '1900-01-01', null),
+];
+const COMUNI = [
+  { codice_istat: '002001', codice_catastale: 'A001' },
+  { codice_istat: '001010', codice_catastale: 'D004' },
+  { codice_istat: '001006', codice_catastale: 'F006' },
+];
+const POPULATION: PopulationMeasure[] = [
+  { data_territorio: '2018-12-31', riferimento: '2019-01-01', valori: new Map([['002001', 10], ['001002', 100], ['001003', 200], ['001005', 50], ['001006', 1000]]) },
+  { data_territorio: '2019-12-31', riferimento: '2020-01-01', valori: new Map([['002001', 10], ['001010', 298], ['001006', 1052]]) },
+];
+
+function derive(population = POPULATION) {
+  const history = buildHistory(ARCHIVE, []);
+  const result = deriveSuccessors({
+    history,
+    current: new Set(COMUNI.map((c) => c.codice_catastale)),
+    taxpayers: new Map(),
+    profiles: new Map(),
+    population,
+    confini2019: [],
+    confini2025: [],
+    belfioreOf2025: new Map(COMUNI.map((c) => [c.codice_istat, c.codice_catastale])),
+  });
+  return { history, ...result };
+}
+
+describe('successor links', () => {
+  it('finds the new comune of a fusion and the existing comune that grew by an incorporated one, and checks both on population', () => {
+    const { links, unresolved } = derive();
+    expect(unresolved).toEqual([]);
+    const byPredecessor = Object.fromEntries(links.map((l) => [l.predecessore, l]));
+    expect(byPredecessor.B002).toMatchObject({ successore: 'D004', evento: 'fusione', data_evento: '2019-01-01' });
+    expect(byPredecessor.C003).toMatchObject({ successore: 'D004', evento: 'fusione' });
+    expect(byPredecessor.E005).toMatchObject({ successore: 'F006', evento: 'incorporazione', metodo: 'bilancio' });
+    expect(byPredecessor.B002!.verifica).toMatchObject({ misura: 'popolazione', somma_prima: 300, valore_dopo: 298, verificato: true });
+    expect(byPredecessor.E005!.verifica).toMatchObject({ somma_prima: 1050, valore_dopo: 1052, verificato: true });
+  });
+
+  it('flags a link whose figures do not balance, and the crosswalk moves no data through it', () => {
+    const flat = POPULATION.map((m, i) => (i === 1 ? { ...m, valori: new Map([['002001', 10], ['001010', 298], ['001006', 1000]]) } : m));
+    const { history, links } = derive(flat);
+    const e = links.find((l) => l.predecessore === 'E005')!;
+    expect(e.verifica).toMatchObject({ somma_prima: 350, valore_dopo: 298, verificato: false });
+    expect(new Crosswalk(history, COMUNI, links).currentOf('E005')).toBeNull();
+  });
+});
+
+describe('rekeyRows, the crosswalk step of every join', () => {
+  const { history, links } = derive();
+  const cw = new Crosswalk(history, COMUNI, links);
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+  it('keeps a re-coded comune under its current code and sums merged predecessors into today\'s comune', () => {
+    const rows = [
+      { codice_istat: '002001', value: 10 },
+      { codice_istat: '001002', value: 100 },
+      { codice_istat: '001003', value: 200 },
+      { codice_istat: '001005', value: 50 },
+      { codice_istat: '001006', value: 1000 },
+    ];
+    const { valori, report } = rekeyRows(cw, rows, '2018-12-31', sum);
+    expect(valori.get('001010')).toMatchObject({ value: 300, ricostruito: true, parti: [{ codice_istat: '001002', nome: 'BETA' }, { codice_istat: '001003', nome: 'GAMMA' }] });
+    expect(valori.get('001006')).toMatchObject({ value: 1050, ricostruito: true });
+    expect(report).toMatchObject({ stesso_codice: 1, ricostruiti: 2, non_collegati: [] });
+    const old = rekeyRows(cw, [{ codice_istat: '001001', value: 9 }], '2010-12-31', sum);
+    expect(old.valori.get('002001')).toMatchObject({ value: 9, ricostruito: false, parti: [{ codice_istat: '001001' }] });
+    expect(old.report.ricodificate).toBe(1);
+  });
+
+  it('never serves an undercount: a territory with a part missing gets no value', () => {
+    const { valori, report } = rekeyRows(cw, [{ codice_istat: '001002', value: 100 }], '2018-12-31', sum);
+    expect(valori.has('001010')).toBe(false);
+    expect(report.incompleti).toEqual([expect.objectContaining({ codice_istat: '001010', mancanti: ['C003'] })]);
+  });
+
+  it('attaches non-additive figures only where the territory did not change', () => {
+    const rows = [
+      { codice_istat: '001001', value: 7 },
+      { codice_istat: '001002', value: 1 },
+      { codice_istat: '001003', value: 2 },
+    ];
+    const { valori } = rekeyRows(cw, rows, '2012-01-01', null);
+    expect([...valori.keys()]).toEqual(['002001']);
+  });
+
+  it('reads a count "at 1 January" as the territory of the day before', () => {
+    expect(territoryDate('2019-01-01')).toBe('2018-12-31');
+    expect(territoryDate('2022-12')).toBe('2022-12-01');
+  });
+
+  it('takes the Garda Informatica periods after the ANPR archive ends', () => {
+    const later: GiValidita[] = [{ codice_istat: '001006', codice_catastale: 'F006', nome: 'PHI', sigla_provincia: 'XX', attivo: false, inizio: '1900-01-01', fine: '2023-12-31' }];
+    expect(buildHistory(ARCHIVE, later).get('F006')!.at(-1)!.fine).toBe('2023-12-31');
+  });
+});
+
+describe('sum of MEF rows', () => {
+  it('adds counts and amounts, keeps bracket bounds, and makes a total unknown when a part was suppressed', () => {
+    const pair = (f: number | null, a: number | null) => ({ frequenza: f, ammontare: a });
+    const row = (contribuenti: number | null, bracket: number | null): IrpefComune => ({
+      codice_istat: '001002',
+      codice_catastale: 'B002',
+      nome: 'BETA',
+      sigla_provincia: 'XX',
+      regione: 'Lazio',
+      contribuenti,
+      reddito_complessivo: null,
+      reddito_imponibile: pair(contribuenti, 1000),
+      imposta_netta: pair(1, 10),
+      addizionale_regionale: pair(1, 1),
+      addizionale_comunale: pair(1, 1),
+      trattamento_spettante: null,
+      per_tipo: { fabbricati: pair(1, 1), lavoro_dipendente: pair(1, 1), pensione: pair(1, 1), lavoro_autonomo: null, imprenditore_ordinaria: pair(1, 1), imprenditore_semplificata: pair(1, 1), partecipazione: pair(1, 1) },
+      scaglioni: [{ da: 0, a: 10000, frequenza: bracket, ammontare: 500 }],
+    });
+    const total = sumIrpefRows([row(864, 3), row(100, null)]);
+    expect(total.contribuenti).toBe(964);
+    expect(total.reddito_imponibile).toEqual({ frequenza: 964, ammontare: 2000 });
+    expect(total.scaglioni[0]).toEqual({ da: 0, a: 10000, frequenza: null, ammontare: 1000 });
+  });
+});

@@ -10,6 +10,7 @@ import { buildRuntimeIndex } from './build-index.ts';
 import { resolveConfig, type BuildConfig } from './config.ts';
 import { coverageReport, coverageTable } from './coverage.ts';
 import type { Dataset } from './dataset.ts';
+import { dataCreated, datiRelease, zipAliasRedirect } from './dati-release.ts';
 import { fetchDatesNote, sourceFetchDates } from './fetch-dates.ts';
 import { DEFAULT_LOCK_PATH } from './fetch/lock.ts';
 import { loadSources, requireLoaded } from './load-sources.ts';
@@ -62,10 +63,9 @@ async function writeRecords(writer: OutputWriter, dataset: Dataset, quality: Qua
   }
 }
 
-/** Ceased comuni's records, and the Netlify redirects of former codes (the handler answers the same 301 locally). */
-async function writeTerritory(writer: OutputWriter, cessati: ComuneCessato[], index: RuntimeIndex) {
+/** Ceased comuni's records. */
+async function writeTerritory(writer: OutputWriter, cessati: ComuneCessato[]) {
   for (const c of cessati) await writer.json(staticFilePath(routeById('comuni.cessati.get'), { codice_catastale: c.codice_catastale }), c, 'ComuneCessato');
-  await writer.text('/_redirects', renderRedirects(index.territorio.alias));
 }
 
 async function writeLists(writer: OutputWriter, index: RuntimeIndex, progress: Progress) {
@@ -158,6 +158,7 @@ export async function build(config: BuildConfig): Promise<{ files: number; bytes
   const fileHashes = new Map([...inputs.hashes].filter(([path]) => loadedPaths.has(path)));
   const versione = dataVersion(fileHashes);
   const fetched = await sourceFetchDates(config.dataDir, loaded, lockPath, fileHashes);
+  const release = datiRelease(versione, await dataCreated(config.dataDir, loaded, fetched.dates), config.siteUrl ?? null);
   // The snapshot of the build about to be replaced: what the change report compares with.
   const previous = parseSnapshot(await readFile(join(config.outDir, SNAPSHOT_PATH), 'utf8').catch(() => null));
   const cessati = cessatiRecords(dataset);
@@ -165,14 +166,16 @@ export async function build(config: BuildConfig): Promise<{ files: number; bytes
   const writer = await OutputWriter.create(config.outDir);
   try {
     await progress.step('schede per comune', () => writeRecords(writer, dataset, quality, progress));
-    await progress.step('comuni cessati e codici precedenti', () => writeTerritory(writer, cessati, index));
+    await progress.step('comuni cessati e codici precedenti', () => writeTerritory(writer, cessati));
     await progress.step('elenchi e classifiche', () => writeLists(writer, index, progress));
     await progress.step('documenti', () => writeDocuments(writer, dataset, index, quality));
     const scored = new Set(quality.comuni.filter((c) => c.punteggio !== null).map((c) => c.codice_istat));
     const coverage = coverageReport(dataset, (c) => scored.has(c.anagrafica.codice_istat));
     await writer.json(staticFilePath(routeById('copertura'), {}), coverage, 'Copertura');
     const boundaries = await progress.step('confini dei comuni', () => writeBoundaries(writer, dataset, confini));
-    const dati = await progress.step('dataset in blocco (dati/)', () => writeDati(writer, dataset, quality, [boundariesResource(boundaries)]));
+    const dati = await progress.step('dataset in blocco (dati/)', () => writeDati(writer, dataset, quality, release, [boundariesResource(boundaries)]));
+    // Netlify's redirects: the release's stable zip name, then former codes (the handler answers the same 301s locally).
+    await writer.text('/_redirects', renderRedirects(index.territorio.alias, [zipAliasRedirect(release)]));
     await progress.step('sito di documentazione', () => writeSite(writer, { dataset, quality, coverage, routes: ROUTE_LIST, dati, fetchedAt: fetched.dates, boundaries }));
     // After every other answer is on disk: its examples are the handler's real answers.
     await writer.flush();
@@ -186,7 +189,7 @@ export async function build(config: BuildConfig): Promise<{ files: number; bytes
     const edge = await writeEdgeIndex(writer, index, fingerprint);
     // /api/status is the one file with a timestamp; it counts itself.
     const cambiamenti = { rispetto_a: changes.versione_dati.prima, rapporto: CHANGES_PATH };
-    await writer.json(staticFilePath(routeById('status'), {}), statusDoc(dataset, versione, new Date().toISOString(), writer.files + 1, fetched.dates, cambiamenti), 'Status');
+    await writer.json(staticFilePath(routeById('status'), {}), statusDoc(dataset, release, new Date().toISOString(), writer.files + 1, fetched.dates, cambiamenti), 'Status');
     await writeEdgeIndexEntry(config.generatedDir, config.outDir);
     await writer.commit(config.outDir);
     const seconds = (performance.now() - started) / 1000;

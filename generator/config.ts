@@ -12,6 +12,8 @@ export interface BuildConfig {
   acceptChanges?: boolean;
   /** The committed acknowledgement file (default data-sources/changes-ack.json). */
   changesAckPath?: string;
+  /** The site's public address, for the dataset's homepage and citation (none: left out). */
+  siteUrl?: string;
 }
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '..');
@@ -19,7 +21,8 @@ export const PROJECT_ROOT = resolve(import.meta.dirname, '..');
 /**
  * Data directory: --data-dir flag, else DATA_DIR, else the shared mirror beside the
  * project. Output: --out flag, else public/ in the project; the edge function's index
- * module: --generated-dir, else generated/.
+ * module: --generated-dir, else generated/. Site address: --site-url, else SITE_URL, else
+ * the URL Netlify sets during its builds.
  */
 export function resolveConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): BuildConfig {
   const flag = (name: string) => {
@@ -34,6 +37,7 @@ export function resolveConfig(argv: string[], env: NodeJS.ProcessEnv = process.e
   };
   const lock = flag('--lock');
   const ack = flag('--changes-ack');
+  const siteUrl = flag('--site-url') ?? env.SITE_URL ?? (env.NETLIFY === 'true' ? env.URL : undefined);
   return {
     dataDir: resolve(flag('--data-dir') ?? env.DATA_DIR ?? DEFAULT_DATA_DIR),
     outDir: resolve(flag('--out') ?? resolve(PROJECT_ROOT, 'public')),
@@ -41,5 +45,6 @@ export function resolveConfig(argv: string[], env: NodeJS.ProcessEnv = process.e
     ...(lock === undefined ? {} : { lockPath: resolve(lock) }),
     ...(ack === undefined ? {} : { changesAckPath: resolve(ack) }),
     ...(argv.includes('--accept-changes') ? { acceptChanges: true } : {}),
+    ...(siteUrl ? { siteUrl: siteUrl.replace(/\/+$/, '') } : {}),
   };
 }

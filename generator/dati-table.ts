@@ -54,6 +54,8 @@ export interface Table {
   rowCount: number;
   /** The CSV text: header, then one line per row. */
   render(): string;
+  /** The same cells by column, one array per field in order: what the Parquet twin is written from. */
+  columnValues(): CsvValue[][];
 }
 
 export interface TableSpec<R> {
@@ -95,5 +97,6 @@ export function defineTable<R>(spec: TableSpec<R>): Table {
       for (const row of spec.rows) lines.push(csvLine(columns.map((c) => c.value(row))));
       return lines.join('');
     },
+    columnValues: () => columns.map((c) => spec.rows.map(c.value)),
   };
 }

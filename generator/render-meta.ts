@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { Fonte, Province, Regioni, Status } from '../api/schemas/meta.ts';
 import type { RuntimeIndex } from '../api/runtime-index.ts';
 import type { Dataset, SourceStatus } from './dataset.ts';
+import { DATI_ZIP_ALIAS, type DatiRelease } from './dati-release.ts';
 
 export function regioniDoc(dataset: Dataset, index: RuntimeIndex): Static<typeof Regioni> {
   return {
@@ -67,7 +68,7 @@ export function fonteDoc(s: SourceStatus): Static<typeof Fonte> {
 
 export function statusDoc(
   dataset: Dataset,
-  versione: string,
+  release: DatiRelease,
   generato: string,
   files: number,
   fetchedAt: Map<string, string>,
@@ -76,7 +77,14 @@ export function statusDoc(
   return {
     stato: 'ok',
     generato,
-    versione_dati: versione,
+    versione_dati: release.hash,
+    dataset_in_blocco: {
+      versione: release.version,
+      creato: release.created,
+      zip: `/dati/${release.zip}`,
+      zip_ultima_versione: `/dati/${DATI_ZIP_ALIAS}`,
+      datapackage: '/dati/datapackage.json',
+    },
     conteggi: { comuni: dataset.comuni.length, province: dataset.province.length, regioni: dataset.regioni.length, file: files },
     anni_predefiniti: { ...dataset.predefiniti },
     fonti: dataset.fonti.map((s) => ({ id: s.meta.id, annata: s.meta.vintage, disponibile: s.mancante === null, scaricato: fetchedAt.get(s.meta.id) ?? null })),

@@ -3,15 +3,18 @@ import { promisify } from 'node:util';
 import { crc32, deflateRaw } from 'node:zlib';
 import { Zip, type ZipInputFile } from 'fflate';
 import type { Dataset } from './dataset.ts';
-import { dataPackage, type FileResource, type WrittenFile } from './datapackage.ts';
+import { dataPackage, usedSources, type FileResource, type TableFiles, type WrittenFile } from './datapackage.ts';
+import { citationCff, citationText } from './dati-citation.ts';
+import { PACKAGE_FILES, datiReadme } from './dati-readme.ts';
+import type { DatiRelease } from './dati-release.ts';
 import { datiTables } from './dati-tables.ts';
 import type { OutputWriter } from './output.ts';
 import type { QualityResult } from './quality-index/index.ts';
+import { parquetBytes } from './write-parquet.ts';
 
 export const DATI_DIR = '/dati';
-export const DATI_ZIP = 'comuni-italiani-dati.zip';
 
-/** A file of public/dati/ as the site lists it (rows for the CSVs only). */
+/** A file of public/dati/ as the site lists it (rows for the tables only). */
 export interface DatiFile {
   path: string;
   title: string;
@@ -58,8 +61,11 @@ async function zipFiles(members: readonly ZipMember[]): Promise<Uint8Array> {
 }
 
 /**
- * public/dati/: one CSV per domain, datapackage.json describing them, and one zip
- * holding both (datapackage.json at its root, as Frictionless tools expect).
+ * public/dati/: one CSV and its Parquet twin per domain, datapackage.json describing
+ * them, README.md and CITATION.cff, and one zip holding them all (datapackage.json at
+ * its root, as Frictionless tools expect). The zip's name carries the release version;
+ * the stable name DATI_ZIP_ALIAS redirects to it (zipAliasRedirect, in Netlify's _redirects), so a
+ * script can always download the current release.
  */
 /** A file written to public/dati/ by another step, described in the package and put in the zip. */
 export interface OtherDatiFile extends Omit<FileResource, 'file'> {
@@ -67,30 +73,37 @@ export interface OtherDatiFile extends Omit<FileResource, 'file'> {
   bytes: Uint8Array;
 }
 
-export async function writeDati(writer: OutputWriter, dataset: Dataset, quality: QualityResult, others: readonly OtherDatiFile[] = []): Promise<DatiFile[]> {
+export async function writeDati(writer: OutputWriter, dataset: Dataset, quality: QualityResult, release: DatiRelease, others: readonly OtherDatiFile[] = []): Promise<DatiFile[]> {
   const tables = datiTables(dataset, quality);
   const zip: ZipMember[] = [];
-  const written = new Map<string, WrittenFile>();
+  const written = new Map<string, TableFiles>();
   const out: DatiFile[] = [];
-  for (const t of tables) {
-    const bytes = Buffer.from(t.render());
-    const path = `${t.name}.csv`;
-    written.set(t.name, { path, bytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') });
+  const write = async (path: string, bytes: Uint8Array, title: string, rows: number | null): Promise<WrittenFile> => {
     zip.push(zipMember(path, bytes));
-    out.push({ path, title: t.title, rows: t.rowCount, bytes: bytes.byteLength });
+    out.push({ path, title, rows, bytes: bytes.byteLength });
     await writer.text(`${DATI_DIR}/${path}`, bytes);
+    return { path, bytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
+  };
+  for (const t of tables) {
+    const csv = await write(`${t.name}.csv`, Buffer.from(t.render()), t.title, t.rowCount);
+    const parquet = await write(`${t.name}.parquet`, parquetBytes(t), `${t.title} (Parquet)`, t.rowCount);
+    written.set(t.name, { csv, parquet });
   }
   const resources = others.map(({ path, bytes, ...r }) => {
     zip.push(zipMember(path, bytes));
     out.push({ path, title: r.title, rows: null, bytes: bytes.byteLength });
     return { ...r, file: { path, bytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') } };
   });
-  const descriptor = Buffer.from(`${JSON.stringify(dataPackage(tables, written, dataset.fonti, resources), null, 2)}\n`);
-  zip.push(zipMember('datapackage.json', descriptor));
-  await writer.text(`${DATI_DIR}/datapackage.json`, descriptor);
-  out.push({ path: 'datapackage.json', title: 'Descrittore Frictionless Data Package v2', rows: null, bytes: descriptor.byteLength });
+  const sources = usedSources([...tables, ...resources], dataset.fonti);
+  const citation = citationText(release, sources);
+  const descriptor = dataPackage(tables, written, dataset.fonti, release, citation, resources);
+  const registry = dataset.fonti.find((s) => s.meta.id === 'gi-db-comuni')!.meta.referenceDate;
+  const text = (content: string) => Buffer.from(content);
+  await write(PACKAGE_FILES.descriptor, text(`${JSON.stringify(descriptor, null, 2)}\n`), 'Descrittore Frictionless Data Package v2', null);
+  await write(PACKAGE_FILES.readme, text(datiReadme({ release, citation, resources: descriptor.resources, sources, comuni: dataset.comuni.length, registryDate: registry })), 'Guida: file, unità, valori mancanti, come leggerli', null);
+  await write(PACKAGE_FILES.citation, text(citationCff(release, sources)), 'Come citare questa versione (Citation File Format)', null);
   const archive = await zipFiles(zip);
-  await writer.text(`${DATI_DIR}/${DATI_ZIP}`, archive);
-  out.push({ path: DATI_ZIP, title: 'Tutta la cartella in un solo file', rows: null, bytes: archive.byteLength });
+  await writer.text(`${DATI_DIR}/${release.zip}`, archive);
+  out.push({ path: release.zip, title: `Tutta la cartella in un solo file, versione ${release.version}`, rows: null, bytes: archive.byteLength });
   return out;
 }

@@ -13,7 +13,7 @@ import { MAP_DATA_PATH, mapData } from './map-indicators.ts';
 import type { QualityResult } from './quality-index/index.ts';
 import { annateHtml, coperturaHtml, datiHtml, endpointsHtml, fontiHtml, formatBytes, mapSourcesHtml, metodologiaHtml, quickstartExamples, quickstartHtml } from './site-content.ts';
 import type { BoundariesOutput } from './write-boundaries.ts';
-import { DATI_DIR, DATI_ZIP, type DatiFile } from './write-dati.ts';
+import { DATI_DIR, type DatiFile } from './write-dati.ts';
 
 export const TEMPLATES_DIR = join(PROJECT_ROOT, 'templates');
 
@@ -52,7 +52,8 @@ export async function writeSite(writer: OutputWriter, input: SiteInput): Promise
   });
   const { sezioni } = methodologyDoc(dataset, null);
   const { 'qualita-vita': _quality, ...methodSections } = sezioni;
-  const zip = dati.find((f) => f.path === DATI_ZIP)!;
+  // The one zip of dati/: its name carries the release version.
+  const zip = dati.find((f) => f.path.endsWith('.zip'))!;
   const pages: Record<string, Record<string, HtmlValue>> = {
     'index.html': {
       ...shared('index'),
@@ -62,7 +63,7 @@ export async function writeSite(writer: OutputWriter, input: SiteInput): Promise
       avvio_rapido: quickstartHtml(quickstartExamples(dataset)),
       endpoint: endpointsHtml(routes),
       dati: datiHtml(dati),
-      zip_percorso: `${DATI_DIR.slice(1)}/${DATI_ZIP}`,
+      zip_percorso: `${DATI_DIR.slice(1)}/${zip.path}`,
       zip_dimensione: formatBytes(zip.bytes),
       fonti: fontiHtml(dataset.fonti, input.fetchedAt),
       copertura: coperturaHtml(coverage),

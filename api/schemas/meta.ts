@@ -98,6 +98,16 @@ export const Status = Type.Object(
     stato: Type.Literal('ok'),
     generato: Type.String({ description: 'Data e ora della build (ISO 8601).' }),
     versione_dati: Type.String(),
+    dataset_in_blocco: Type.Object(
+      {
+        versione: Type.String({ description: 'Versione del dataset in blocco (/dati/): AAAA.MM.GG del file di fonte più recente, poi versione_dati.' }),
+        creato: Type.String({ description: 'Quando è stato ottenuto il file di fonte più recente (ISO 8601): il campo created di datapackage.json.' }),
+        zip: Type.String({ description: 'Zip di questa versione (CSV, Parquet, datapackage.json, README.md, CITATION.cff); il nome contiene la versione.' }),
+        zip_ultima_versione: Type.String({ description: 'Indirizzo stabile che reindirizza (302) allo zip della versione corrente.' }),
+        datapackage: Type.String({ description: 'Descrittore Frictionless Data Package v2 della versione corrente.' }),
+      },
+      { additionalProperties: false, description: 'Versione citabile corrente del dataset in blocco e i suoi file.' },
+    ),
     conteggi: Type.Object({ comuni: Type.Integer(), province: Type.Integer(), regioni: Type.Integer(), file: Type.Integer() }, { additionalProperties: false }),
     anni_predefiniti: Type.Record(Type.String(), Type.Integer()),
     fonti: Type.Array(

@@ -14,6 +14,7 @@ import { readTable, type Cell, type TableDescriptor, type TableRead } from './ta
 interface Resource {
   name: string;
   path: string;
+  format: string;
   bytes: number;
   hash: string;
   righe: number;
@@ -23,6 +24,8 @@ interface Resource {
 }
 
 const DATI = () => join(TEST_BUILD.outDir, 'dati');
+/** The zip's name carries the release version (AAAA.MM.GG+hash → AAAA.MM.GG-hash). */
+const ZIP = (version: string) => `comuni-italiani-dati-${version.replace('+', '-')}.zip`;
 const ROMA = '058091';
 const MILANO = '015146';
 
@@ -39,10 +42,9 @@ async function sumOverComuni(resource: string, count: (body: never) => number): 
 }
 
 describe.skipIf(!hasRealBuild)(`public/dati, the bulk dataset${REAL_DATA}`, () => {
-  let pkg: { resources: Resource[]; licenses: unknown[]; sources: unknown[] };
-  /** The CSV resources (the boundaries TopoJSON is a resource too, but not a table). */
-  let tabular: Resource[];
-  const fileBytes = new Map<string, Buffer>();
+  let pkg: { id: string; version: string; created: string; citation: string; resources: Resource[]; licenses: unknown[]; sources: unknown[] };
+  /** The CSV resources (their Parquet twins are checked in parquet.test.ts). */
+  const csvs = () => pkg.resources.filter((r) => r.format === 'csv');
   const tables = new Map<string, TableRead>();
   const csvBytes = new Map<string, Buffer>();
   /** Rows kept for the value checks: Roma and Milano. */
@@ -51,20 +53,49 @@ describe.skipIf(!hasRealBuild)(`public/dati, the bulk dataset${REAL_DATA}`, () =
 
   beforeAll(async () => {
     pkg = JSON.parse(await readFile(join(DATI(), 'datapackage.json'), 'utf8'));
-    tabular = pkg.resources.filter((r) => (r as { type?: string }).type === 'table');
-    for (const r of pkg.resources) fileBytes.set(r.path, await readFile(join(DATI(), r.path)));
-    for (const r of tabular) {
-      const bytes = fileBytes.get(r.path)!;
+    for (const r of csvs()) {
+      const bytes = await readFile(join(DATI(), r.path));
       csvBytes.set(r.path, bytes);
       tables.set(r.name, readTable(bytes.toString('utf8'), r.schema, keep));
     }
   });
 
-  it('has one CSV per domain, the boundaries TopoJSON, the descriptor and the zip, and nothing else', async () => {
-    expect(tabular.map((r) => r.name)).toEqual(['comuni', 'demografia', 'redditi', 'ambiente', 'aria', 'servizi', 'sicurezza', 'qualita-vita']);
-    expect(pkg.resources.map((r) => r.name)).toEqual([...tabular.map((r) => r.name), 'confini-comuni-2025']);
+  it('has a CSV and a Parquet per domain, the boundaries TopoJSON, the descriptor, README, citation and the versioned zip, and nothing else', async () => {
+    const domains = ['comuni', 'demografia', 'redditi', 'ambiente', 'aria', 'servizi', 'sicurezza', 'qualita-vita', 'raccordo-codici'];
+    expect(pkg.resources.map((r) => r.name)).toEqual([...domains.flatMap((d) => [d, `${d}-parquet`]), 'confini-comuni-2025']);
     const files = (await readdir(DATI())).sort();
-    expect(files).toEqual([...pkg.resources.map((r) => r.path), 'comuni-italiani-dati.zip', 'datapackage.json'].sort());
+    expect(files).toEqual([...pkg.resources.map((r) => r.path), ZIP(pkg.version), 'datapackage.json', 'README.md', 'CITATION.cff'].sort());
+  });
+
+  it('is a citable release: id, version and creation date, the same as /api/status gives', async () => {
+    const status = await readBuilt<{ versione_dati: string; dataset_in_blocco: { versione: string; creato: string; zip: string; zip_ultima_versione: string } }>('/api/status.json');
+    expect(pkg.version).toMatch(/^\d{4}\.\d{2}\.\d{2}\+[0-9a-f]{16}$/);
+    expect(pkg.version.endsWith(`+${status.versione_dati}`)).toBe(true);
+    expect(pkg.version.slice(0, 10).replace(/\./g, '-')).toBe(pkg.created.slice(0, 10));
+    expect(pkg.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(status.dataset_in_blocco).toEqual({ versione: pkg.version, creato: pkg.created, zip: `/dati/${ZIP(pkg.version)}`, zip_ultima_versione: '/dati/comuni-italiani-dati.zip', datapackage: '/dati/datapackage.json' });
+    expect(pkg.citation).toContain(`versione ${pkg.version}`);
+    // Netlify serves the stable name as a redirect to this release.
+    expect((await readFile(join(TEST_BUILD.outDir, '_redirects'), 'utf8')).split('\n')[0]).toBe(`/dati/comuni-italiani-dati.zip /dati/${ZIP(pkg.version)} 302`);
+  });
+
+  it('README.md lists every file of the package and how to read codice_istat and Napoli\'s "NA" in pandas, R and DuckDB', async () => {
+    const readme = await readFile(join(DATI(), 'README.md'), 'utf8');
+    for (const r of pkg.resources) expect(readme, r.path).toContain(`| \`${r.path}\` |`);
+    expect(readme).toContain(pkg.version);
+    expect(readme).toContain('keep_default_na=False');
+    expect(readme).toContain('na.strings = ""');
+    expect(readme).toMatch(/```sql\n/);
+    expect(readme).toContain(pkg.citation);
+  });
+
+  it('CITATION.cff names this version, its date and every source as a reference', async () => {
+    const cff = await readFile(join(DATI(), 'CITATION.cff'), 'utf8');
+    expect(cff).toMatch(/^cff-version: 1\.2\.0\n/);
+    expect(cff).toContain('type: dataset\n');
+    expect(cff).toContain(`version: "${pkg.version}"\n`);
+    expect(cff).toContain(`date-released: "${pkg.created.slice(0, 10)}"\n`);
+    expect(cff.match(/^  - type: data$/gm)).toHaveLength(pkg.sources.length);
   });
 
   it('datapackage.json validates against the Data Package v2 / Table Schema JSON Schema written from the spec', () => {
@@ -90,12 +121,12 @@ describe.skipIf(!hasRealBuild)(`public/dati, the bulk dataset${REAL_DATA}`, () =
   });
 
   it('every CSV matches its Table Schema: header, types, constraints, unique primary key', () => {
-    for (const r of tabular) expect(tables.get(r.name)!.errors, r.name).toEqual([]);
+    for (const r of csvs()) expect(tables.get(r.name)!.errors, r.name).toEqual([]);
   });
 
   it('every codice_istat of every table is a comune of the registry (foreign keys)', () => {
     const registry = tables.get('comuni')!.codes;
-    for (const r of tabular) {
+    for (const r of csvs()) {
       for (const fk of r.schema.foreignKeys ?? []) {
         expect(fk).toEqual({ fields: ['codice_istat'], reference: { resource: 'comuni', fields: ['codice_istat'] } });
         const orphans = [...tables.get(r.name)!.codes].filter((c) => !registry.has(c));
@@ -104,20 +135,21 @@ describe.skipIf(!hasRealBuild)(`public/dati, the bulk dataset${REAL_DATA}`, () =
     }
   });
 
-  it('states the true size, hash and row count of each file', () => {
-    for (const r of pkg.resources) {
-      const bytes = fileBytes.get(r.path)!;
+  it('states the true size, hash and row count of each file', async () => {
+    // Parquet twins are checked in parquet.test.ts.
+    for (const r of pkg.resources.filter((r) => r.format !== 'parquet')) {
+      const bytes = await readFile(join(DATI(), r.path));
       expect(r.bytes, r.name).toBe(bytes.byteLength);
       expect(r.hash, r.name).toBe(`sha256:${createHash('sha256').update(bytes).digest('hex')}`);
       if (tables.has(r.name)) expect(r.righe, r.name).toBe(tables.get(r.name)!.count);
     }
   });
 
-  it('zips exactly the resources and datapackage.json, byte for byte', async () => {
-    const entries = unzipSync(await readFile(join(DATI(), 'comuni-italiani-dati.zip')));
-    expect(Object.keys(entries).sort()).toEqual([...pkg.resources.map((r) => r.path), 'datapackage.json'].sort());
-    for (const r of pkg.resources) expect(Buffer.from(entries[r.path]!).equals(fileBytes.get(r.path)!), r.path).toBe(true);
-    expect(Buffer.from(entries['datapackage.json']!).equals(await readFile(join(DATI(), 'datapackage.json')))).toBe(true);
+  it('zips every file of the folder, README.md and CITATION.cff included, byte for byte', async () => {
+    const entries = unzipSync(await readFile(join(DATI(), ZIP(pkg.version))));
+    const members = [...pkg.resources.map((r) => r.path), 'datapackage.json', 'README.md', 'CITATION.cff'];
+    expect(Object.keys(entries).sort()).toEqual(members.sort());
+    for (const path of members) expect(Buffer.from(entries[path]!).equals(await readFile(join(DATI(), path))), path).toBe(true);
   });
 
   it('has as many rows as the built API has records', async () => {

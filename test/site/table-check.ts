@@ -83,7 +83,8 @@ export function readTable(csv: string, schema: TableDescriptor, keep: (row: Reco
     const key = schema.primaryKey.map((k) => String(row[k])).join('|');
     if (keys.has(key)) report(line, `chiave primaria ${key} ripetuta`);
     keys.add(key);
-    codes.add(String(row.codice_istat));
+    // A foreign key relates only filled cells: the crosswalk leaves codice_istat empty for a ceased comune without a successor.
+    if (row.codice_istat != null) codes.add(String(row.codice_istat));
     if (keep(row)) rows.push(row);
   });
   return { count: records.length, codes, rows, errors };

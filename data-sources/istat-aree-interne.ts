@@ -86,7 +86,7 @@ const CLASSI = new Set<string>(['A', 'B', 'C', 'D', 'E', 'F']);
  */
 function findColumn(header: string[], pattern: RegExp, context: string): number {
   const index = header.findIndex((h) => pattern.test(normalizeHeader(h)));
-  if (index < 0) throw new Error(`${context}: no column matching ${pattern}; header is: ${header.join(' | ')}`);
+  if (index < 0) throw new Error(`${context}: nessuna colonna corrisponde a ${pattern}; l'intestazione è: ${header.join(' | ')}`);
   return index;
 }
 
@@ -98,7 +98,7 @@ function text(cell: Cell | undefined): string {
 function classe(cell: Cell | undefined, context: string): ClasseAreeInterne | null {
   const value = text(cell).toUpperCase();
   if (value === '') return null;
-  if (!CLASSI.has(value)) throw new Error(`${context}: unknown aree interne class "${value}"`);
+  if (!CLASSI.has(value)) throw new Error(`${context}: classe aree interne sconosciuta "${value}"`);
   return value as ClasseAreeInterne;
 }
 
@@ -118,7 +118,7 @@ function rowCode(cell: Cell | undefined, seen: Map<string, unknown>, at: { file:
     skipped.push({ ...at, reason: `codice comune non valido "${text(cell)}"` });
     return null;
   }
-  if (seen.has(codice)) throw new Error(`${at.file}: duplicate PROCOM_T ${codice}`);
+  if (seen.has(codice)) throw new Error(`${at.file}: PROCOM_T ${codice} compare due volte`);
   return codice;
 }
 
@@ -148,7 +148,7 @@ export function parseMappaAi2020(rows: Cell[][], skipped: SkippedRow[] = []): Ma
     out.set(codice, {
       classe: c,
       descrizione: text(row[iDesc]) || c,
-      tempo_minuti: number(row[iTime], `${file} tempo of ${codice}`),
+      tempo_minuti: number(row[iTime], `${file} tempo di ${codice}`),
       polo_destinazione: text(row[iPoleName]) || null,
       codice_polo_destinazione: code(row[iPoleCode]),
       superficie_km2_2019: number(row[iArea], `${file} superficie di ${codice}`),

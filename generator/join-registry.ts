@@ -43,7 +43,7 @@ export function joinRegistry(
   const nutsByProvince = new Map<string, IstatElencoComune['nuts_2021']>();
   for (const c of elenco) {
     const known = nutsByProvince.get(c.sigla);
-    if (known && known.nuts3 !== c.nuts_2021.nuts3) throw new Error(`ISTAT 2023: province ${c.sigla} has comuni in two NUTS3 areas (${known.nuts3}, ${c.nuts_2021.nuts3})`);
+    if (known && known.nuts3 !== c.nuts_2021.nuts3) throw new Error(`ISTAT 2023: la provincia ${c.sigla} ha comuni in due aree NUTS3 (${known.nuts3}, ${c.nuts_2021.nuts3})`);
     nutsByProvince.set(c.sigla, c.nuts_2021);
   }
   const spine = new Set(gi.comuni.map((c) => c.codice_istat));
@@ -57,13 +57,13 @@ export function joinRegistry(
     .sort((a, b) => a.codice_istat.localeCompare(b.codice_istat))
     .map((c): Anagrafica => {
       const p = province.get(c.sigla_provincia);
-      if (!p) throw new Error(`comune ${c.codice_istat}: unknown province ${c.sigla_provincia}`);
+      if (!p) throw new Error(`comune ${c.codice_istat}: provincia sconosciuta ${c.sigla_provincia}`);
       const r = regioni.get(p.codice_regione);
-      if (!r) throw new Error(`province ${p.sigla}: unknown region ${p.codice_regione}`);
+      if (!r) throw new Error(`provincia ${p.sigla}: regione sconosciuta ${p.codice_regione}`);
       const istat = elencoByCode.get(c.codice_istat);
       const nuts = istat?.nuts_2021 ?? nutsByProvince.get(c.sigla_provincia);
       if (!istat) report.nuts_dalla_provincia.push(c.codice_istat);
-      if (!nuts?.nuts1 || !nuts.nuts2 || !nuts.nuts3) throw new Error(`comune ${c.codice_istat}: no NUTS 2021 codes`);
+      if (!nuts?.nuts1 || !nuts.nuts2 || !nuts.nuts3) throw new Error(`comune ${c.codice_istat}: nessun codice NUTS 2021`);
       const k = contattiByCode.get(c.codice_istat);
       const missing: Record<string, string> = Object.fromEntries(c.anomalie.map((a) => [a.campo, a.motivo]));
       if (c.lat === null || c.lon === null) missing.coordinate = 'Coordinate non presenti nella fonte.';

@@ -51,12 +51,12 @@ describe('istat-aree-interne: Mappa AI 2020', () => {
     expect(skipped).toHaveLength(1);
     expect(skipped[0]!.reason).toMatch(/Totale/);
     const bad = await sheetRows([MAPPA_HEADER, ['001001', 1, 'Agliè', 13.1462, 'G', 'G - ?', 24, 1125, 'Ivrea']]);
-    expect(() => parseMappaAi2020(bad)).toThrow(/unknown aree interne class "G"/);
+    expect(() => parseMappaAi2020(bad)).toThrow(/classe aree interne sconosciuta "G"/);
   });
 
   it('fails with the header it saw when a column is renamed', async () => {
     const rows = await sheetRows([MAPPA_HEADER.map((h) => h.replace('tempi di percorrenza', 'distanza')), ['001001', 1, 'Agliè', 13.1462, 'C', 'C - Cintura', 24, 1125, 'Ivrea']]);
-    expect(() => parseMappaAi2020(rows)).toThrow(/no column matching .*tempi di percorrenza/);
+    expect(() => parseMappaAi2020(rows)).toThrow(/nessuna colonna corrisponde a .*tempi di percorrenza/);
   });
 });
 

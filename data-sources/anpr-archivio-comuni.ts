@@ -49,8 +49,8 @@ export function parseArchivioComuni(text: string): PeriodoComune[] {
     if (cell(catastale!) === 'ND') return [];
     const start = cell(inizio!);
     const end = cell(fine!);
-    if (!ISO_DATE.test(start) || !ISO_DATE.test(end)) throw new Error(`${context}: invalid dates "${start}"/"${end}" for ${cell(catastale!)}`);
-    if (!/^\d{6}$/.test(cell(codice!)) || !/^[A-Z]\d{3}$/.test(cell(catastale!))) throw new Error(`${context}: invalid codes "${cell(codice!)}"/"${cell(catastale!)}"`);
+    if (!ISO_DATE.test(start) || !ISO_DATE.test(end)) throw new Error(`${context}: date non valide "${start}"/"${end}" per ${cell(catastale!)}`);
+    if (!/^\d{6}$/.test(cell(codice!)) || !/^[A-Z]\d{3}$/.test(cell(catastale!))) throw new Error(`${context}: codici non validi "${cell(codice!)}"/"${cell(catastale!)}"`);
     return [{
       codice_istat: cell(codice!),
       codice_catastale: cell(catastale!),

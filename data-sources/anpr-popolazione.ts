@@ -74,13 +74,13 @@ export const meta: SourceMeta = {
 export function parsePopulationCount(cell: string | undefined, context: string): number | null {
   if (isMissing(cell)) return null;
   const text = cell!.trim();
-  if (!/^\d+$/.test(text)) throw new Error(`${context}: "${text}" is not a head count`);
+  if (!/^\d+$/.test(text)) throw new Error(`${context}: "${text}" non è un conteggio di persone`);
   return Number(text);
 }
 
 /** Adds a comune's figure, refusing a code seen twice (a merged or corrupted file). */
 export function addValue(point: PopulationPoint, codice: string, nome: string, value: number, context: string): void {
-  if (point.valori.has(codice)) throw new Error(`${context}: codice ${codice} appears twice`);
+  if (point.valori.has(codice)) throw new Error(`${context}: il codice ${codice} compare due volte`);
   point.valori.set(codice, value);
   point.nomi.set(codice, nome);
 }
@@ -109,7 +109,7 @@ export function parsePopolazioneAnpr(text: string, expected: { year: number; mon
     const year = Number(row[anno]!.trim());
     const month = Number(row[mese]!.trim());
     if (year !== expected.year) {
-      throw new Error(`${context}: row for ${row[codice]} has ANNO "${row[anno]}", the file is declared as ${expected.year}`);
+      throw new Error(`${context}: la riga di ${row[codice]} ha ANNO "${row[anno]}", ma il file è dichiarato del ${expected.year}`);
     }
     monthsSeen.add(month);
     if (month !== expected.month) continue;
@@ -120,7 +120,7 @@ export function parsePopolazioneAnpr(text: string, expected: { year: number; mon
       point.scartati.push({ codice: code, motivo: `codice non comunale${nome ? ` (${nome})` : ''}` });
       continue;
     }
-    const value = parsePopulationCount(row[residenti], `${context}, RESIDENTI of ${code}`);
+    const value = parsePopulationCount(row[residenti], `${context}, RESIDENTI di ${code}`);
     if (value === null) {
       point.scartati.push({ codice: code, motivo: 'RESIDENTI mancante' });
       continue;
@@ -129,7 +129,7 @@ export function parsePopolazioneAnpr(text: string, expected: { year: number; mon
   }
   if (rowsOfMonth === 0) {
     const seen = [...monthsSeen].sort((a, b) => a - b).join(', ') || 'none';
-    throw new Error(`${context}: no rows with MESE ${expected.month}; the file holds MESE ${seen}`);
+    throw new Error(`${context}: nessuna riga con MESE ${expected.month}; il file contiene MESE ${seen}`);
   }
   return point;
 }

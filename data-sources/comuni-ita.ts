@@ -70,19 +70,19 @@ const FORMATS: Partial<Record<InvalidValue['campo'], RegExp>> = {
  * `popolazione` is deliberately not read (mixed vintages).
  */
 export function parseComuniItaReport(json: unknown): ComuniItaParse {
-  if (!Array.isArray(json)) throw new Error(`${CONTEXT}: expected an array of comuni, got ${describe(json)}`);
+  if (!Array.isArray(json)) throw new Error(`${CONTEXT}: atteso un array di comuni, trovato ${describe(json)}`);
   const seen = new Set<string>();
   const invalid: InvalidValue[] = [];
   const contatti = json.map((item: unknown, i): ComuneContatti => {
     if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-      throw new Error(`${CONTEXT}: item ${i} is ${describe(item)}, expected an object with "codice"`);
+      throw new Error(`${CONTEXT}: l'elemento ${i} è ${describe(item)}, atteso un oggetto con "codice"`);
     }
     const record = item as Record<string, unknown>;
-    if (!('codice' in record)) throw new Error(`${CONTEXT}: item ${i} has no "codice" (keys: ${Object.keys(record).join(', ')})`);
+    if (!('codice' in record)) throw new Error(`${CONTEXT}: l'elemento ${i} non ha "codice" (chiavi: ${Object.keys(record).join(', ')})`);
     const raw = record.codice;
     const codice = typeof raw === 'string' || typeof raw === 'number' ? toCodiceIstat(raw) : null;
-    if (!codice) throw new Error(`${CONTEXT}: item ${i} has invalid codice ${JSON.stringify(raw)}`);
-    if (seen.has(codice)) throw new Error(`${CONTEXT}: duplicate codice ${codice}`);
+    if (!codice) throw new Error(`${CONTEXT}: l'elemento ${i} ha un codice non valido ${JSON.stringify(raw)}`);
+    if (seen.has(codice)) throw new Error(`${CONTEXT}: il codice ${codice} compare due volte`);
     seen.add(codice);
     const value = (campo: InvalidValue['campo'], field: string): string | null => {
       const text = optionalString(record[field], `${CONTEXT}: ${codice}.${field}`);
@@ -116,15 +116,15 @@ export function parseComuniIta(json: unknown): ComuneContatti[] {
  */
 function optionalString(value: unknown, context: string): string | null {
   if (value === null || value === undefined) return null;
-  if (typeof value !== 'string') throw new Error(`${context}: expected a string or null, got ${describe(value)}`);
+  if (typeof value !== 'string') throw new Error(`${context}: attesa una stringa o null, trovato ${describe(value)}`);
   const text = value.trim();
   return text === '' ? null : text;
 }
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+  if (Array.isArray(value)) return 'un array';
+  return typeof value === 'object' ? 'un oggetto' : `un valore di tipo ${typeof value}`;
 }
 
 export async function load(dataDir: string): Promise<ComuniItaParse> {

@@ -161,11 +161,11 @@ export function parseUrbanIndexWithReport(text: string, indicators: readonly str
       skipped.push({ row: i + 2, reason: `PRO_COM non valido "${row[iCode]}"` });
       return;
     }
-    if (valori.has(codice)) throw new Error(`${ctx}: duplicate PRO_COM ${codice}`);
+    if (valori.has(codice)) throw new Error(`${ctx}: PRO_COM ${codice} compare due volte`);
     const record: Record<string, number | null> = {};
     for (const [name, index] of columns) {
       const cell = row[index] ?? '';
-      record[name] = isMissing(cell) ? null : parseDecimalComma(cell, `${ctx} ${name} of ${codice}`);
+      record[name] = isMissing(cell) ? null : parseDecimalComma(cell, `${ctx} ${name} di ${codice}`);
     }
     valori.set(codice, record);
   });

@@ -121,9 +121,9 @@ export function parseComuni(text: string, capText: string): GiComune[] {
   ].map(col) as ((row: string[]) => string)[];
   return table.rows.map((row) => {
     const codice = toCodiceIstat(code(row));
-    if (!codice) throw new Error(`gi_comuni.csv: invalid codice_istat "${code(row)}"`);
+    if (!codice) throw new Error(`gi_comuni.csv: codice_istat non valido "${code(row)}"`);
     const anomalie: GiComune['anomalie'] = [];
-    let area = parseDecimalComma(superficie!(row), `superficie of ${codice}`);
+    let area = parseDecimalComma(superficie!(row), `superficie di ${codice}`);
     if (area !== null && area <= 0) {
       // Three rows of the 2025-01-01 release carry a negative area: not guessed back (e.g. by dropping the sign).
       anomalie.push({ campo: 'superficie_km2', valore: superficie!(row), motivo: `La fonte riporta una superficie non positiva (${superficie!(row)} km²): valore scartato.` });
@@ -138,8 +138,8 @@ export function parseComuni(text: string, capText: string): GiComune[] {
       codice_uts: uts!(row),
       capoluogo: capoluogo!(row) === 'SI',
       codice_catastale: belfiore!(row),
-      lat: parseDecimalComma(lat!(row), `lat of ${codice}`),
-      lon: parseDecimalComma(lon!(row), `lon of ${codice}`),
+      lat: parseDecimalComma(lat!(row), `lat di ${codice}`),
+      lon: parseDecimalComma(lon!(row), `lon di ${codice}`),
       superficie_km2: area,
       cap: [...new Set(caps.get(codice) ?? [])].sort(),
       anomalie,
@@ -164,7 +164,7 @@ export function parseProvince(text: string): GiProvincia[] {
     tipologia: TIPOLOGIA_UFFICIALE[tipologia!(row)] ?? tipologia!(row),
     codice_uts: uts!(row),
     codice_regione: regione!(row),
-    superficie_km2: parseDecimalComma(superficie!(row), `superficie of ${sigla!(row)}`),
+    superficie_km2: parseDecimalComma(superficie!(row), `superficie di ${sigla!(row)}`),
   }));
 }
 

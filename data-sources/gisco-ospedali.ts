@@ -62,14 +62,14 @@ export function parseOspedaliProvince(text: string): Map<string, OspedaliProvinc
     const open = OPEN_BAND.exec(h);
     if (open) bands.push({ index, da_min: Number(open[1]), a_min: null });
   });
-  if (bands.length === 0) throw new Error(`${ctx}: no time-band columns ("0-5 min" …); header is: ${table.header.join(' | ')}`);
+  if (bands.length === 0) throw new Error(`${ctx}: nessuna colonna di fascia di tempo ("0-5 min" …); l'intestazione è: ${table.header.join(' | ')}`);
   bands.sort((a, b) => a.da_min - b.da_min);
   const out = new Map<string, OspedaliProvincia>();
   for (const row of table.rows) {
     const id = row[iId!]!.trim().toUpperCase();
-    if (!/^IT[A-Z0-9]{3}$/.test(id)) throw new Error(`${ctx}: "${id}" is not an Italian NUTS3 code`);
-    if (out.has(id)) throw new Error(`${ctx}: duplicate id ${id}`);
-    const value = (i: number, what: string) => parseDecimalPoint(row[i], `${ctx} ${what} of ${id}`);
+    if (!/^IT[A-Z0-9]{3}$/.test(id)) throw new Error(`${ctx}: "${id}" non è un codice NUTS3 italiano`);
+    if (out.has(id)) throw new Error(`${ctx}: id ${id} presente due volte`);
+    const value = (i: number, what: string) => parseDecimalPoint(row[i], `${ctx} ${what} di ${id}`);
     out.set(id, {
       // The names use the typographic apostrophe (L’Aquila); the registry's names, not these, are served.
       nome: row[iNome!]!.trim(),

@@ -92,7 +92,7 @@ export function parseInternoDelitti(text: string): InternoDelitti {
       return;
     }
     const anno = Number(row[iAnno!]!.trim());
-    if (!Number.isInteger(anno)) throw new Error(`${ctx}: invalid ANNO "${row[iAnno!]}" at row ${i + 2}`);
+    if (!Number.isInteger(anno)) throw new Error(`${ctx}: ANNO non valido "${row[iAnno!]}" alla riga ${i + 2}`);
     const reatoCell = row[iReato!]!.replace(/\s+/g, ' ').trim();
     const categoria = row[iCat!]!.replace(/\s+/g, ' ').trim();
     const match = /^(\d{1,2}\.[0-9a-z])\s+(.+)$/i.exec(reatoCell);
@@ -117,7 +117,7 @@ export function parseInternoDelitti(text: string): InternoDelitti {
     entry.voci.push({ codice, categoria, reato, livello, delitti });
     if (livello === 'categoria') {
       const key = categoriaKey(categoria || reato);
-      if (key in entry.categorie) throw new Error(`${ctx}: category ${key} twice for ${sigla} ${anno}`);
+      if (key in entry.categorie) throw new Error(`${ctx}: categoria ${key} presente due volte per ${sigla} ${anno}`);
       entry.categorie[key] = delitti;
     }
   });

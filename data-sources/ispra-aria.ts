@@ -126,7 +126,7 @@ export function parseAirStatistics(sheetRows: Cell[][], inquinante: Inquinante):
     const codiceStazione = text(row[station!]);
     const where = `${context}, ${codiceStazione ?? '?'} ${String(row[yy!])}`;
     const anno = numberCell(row[yy!], `${where}: yy`);
-    if (codiceStazione == null || anno == null || !Number.isInteger(anno)) throw new Error(`${where}: row without station code or year`);
+    if (codiceStazione == null || anno == null || !Number.isInteger(anno)) throw new Error(`${where}: riga senza codice stazione o anno`);
     const valore = numberCell(row[media!], `${where}: media_yy`);
     if (numberCell(row[copertura!], `${where}: copertura`) !== 1 || valore == null) {
       scartatiCopertura++;
@@ -163,7 +163,7 @@ export function comuneFromIdComune(cell: Cell | undefined, context = 'id_comune'
   const value = numberCell(cell, `${context}: id_comune`);
   if (value == null) return null;
   if (!Number.isInteger(value) || value < 1_000_000 || value >= 100_000_000) {
-    throw new Error(`${context}: id_comune "${String(cell)}" is not a region code × 10⁶ plus a 6-digit comune code`);
+    throw new Error(`${context}: id_comune "${String(cell)}" non è un codice regione × 10⁶ più un codice comune di 6 cifre`);
   }
   return String(value % 1_000_000).padStart(6, '0');
 }
@@ -238,7 +238,7 @@ function numberCell(cell: Cell | undefined, context: string): number | null {
   if (value == null) return null;
   const normalized = /^-?\d+,\d+$/.test(value) ? value.replace(',', '.') : value;
   const n = Number(normalized);
-  if (normalized === '' || !Number.isFinite(n)) throw new Error(`${context}: "${value}" is not a number`);
+  if (normalized === '' || !Number.isFinite(n)) throw new Error(`${context}: "${value}" non è un numero`);
   return n;
 }
 

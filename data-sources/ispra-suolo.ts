@@ -61,14 +61,14 @@ export function parseConsumoSuolo(text: string): { province: ConsumoSuoloProvinc
       scartati.push(nome || row.join(','));
       continue;
     }
-    if (seen.has(nuts3)) throw new Error(`${context}: NUTS-3 ${nuts3} appears twice`);
+    if (seen.has(nuts3)) throw new Error(`${context}: NUTS-3 ${nuts3} compare due volte`);
     seen.add(nuts3);
     province.push({
       provincia: nome,
       regione: row[regione!]!.trim(),
       nuts3,
-      ettari: parseDecimalPoint(row[ettari!], `${context}: ettari of ${nuts3}`),
-      percentuale: parseDecimalPoint(row[quota!], `${context}: quota of ${nuts3}`),
+      ettari: parseDecimalPoint(row[ettari!], `${context}: ettari di ${nuts3}`),
+      percentuale: parseDecimalPoint(row[quota!], `${context}: quota di ${nuts3}`),
     });
   }
   return { province, scartati };

@@ -75,7 +75,7 @@ export interface BilancioDemografico {
 
 function parseCount(cell: string | undefined, signed: boolean, where: string): number {
   const text = (cell ?? '').trim();
-  if (!(signed ? /^-?\d+$/ : /^\d+$/).test(text)) throw new Error(`${where}: "${text}" is not ${signed ? 'an integer' : 'a head count'}`);
+  if (!(signed ? /^-?\d+$/ : /^\d+$/).test(text)) throw new Error(`${where}: "${text}" non è ${signed ? 'un intero' : 'un conteggio di persone'}`);
   return Number(text);
 }
 
@@ -114,7 +114,7 @@ export function parseBilancioDemografico(text: string, expectedYear: number = YE
   const headerAt = headerLineIndex(body, 'Codice comune', context);
   const title = body.split(/\r?\n/, headerAt).join(' ');
   const titleYear = /31 dicembre (\d{4})/.exec(title)?.[1];
-  if (titleYear !== undefined && Number(titleYear) !== expectedYear) throw new Error(`${context}: the file's title says ${titleYear}`);
+  if (titleYear !== undefined && Number(titleYear) !== expectedYear) throw new Error(`${context}: il titolo del file indica il ${titleYear}, atteso ${expectedYear}`);
   const table = parseTable(body, ';', { skipLines: headerAt, notes: true });
   const codeCol = columnIndex(table.header, 'Codice comune', context);
   const nameCol = columnIndex(table.header, 'Comune', context);
@@ -130,11 +130,11 @@ export function parseBilancioDemografico(text: string, expectedYear: number = YE
     const code = row[codeCol]!.trim();
     if (!/^\d{6}$/.test(code)) {
       // ISTAT closes the file with a footnote in the first cell: anything else is a format change.
-      if (row.slice(1).some((cell) => cell.trim() !== '')) throw new Error(`${context}: row "${code}" is neither a comune nor a note`);
+      if (row.slice(1).some((cell) => cell.trim() !== '')) throw new Error(`${context}: la riga "${code}" non è né un comune né una nota`);
       nota = code;
       continue;
     }
-    if (comuni.has(code)) throw new Error(`${context}: codice ${code} appears twice`);
+    if (comuni.has(code)) throw new Error(`${context}: il codice ${code} compare due volte`);
     const misure = {} as Record<Measure, BySex>;
     for (const { measure, bySex } of columns) {
       const values = {} as BySex;
@@ -143,10 +143,10 @@ export function parseBilancioDemografico(text: string, expectedYear: number = YE
     }
     checkAccounts(code, misure);
     const flag = row[infoCol]!.trim().toLowerCase();
-    if (flag !== 'p' && flag !== '') throw new Error(`${context} ${code}: unknown Informazioni flag "${flag}" (expected "p" or empty)`);
+    if (flag !== 'p' && flag !== '') throw new Error(`${context} ${code}: flag Informazioni sconosciuto "${flag}" (atteso "p" o vuoto)`);
     comuni.set(code, { nome: row[nameCol]!.trim(), provvisorio: flag === 'p', misure });
   }
-  if (comuni.size === 0) throw new Error(`${context}: no comune rows`);
+  if (comuni.size === 0) throw new Error(`${context}: nessuna riga di comune`);
   return { anno: expectedYear, comuni, nota };
 }
 

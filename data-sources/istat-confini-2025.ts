@@ -48,8 +48,8 @@ export function parseConfini(text: string): ConfiniComuni {
   layer.geometries.forEach((g, i) => {
     const raw = g.properties?.PRO_COM_T;
     const code = typeof raw === 'string' && /^\d{6}$/.test(raw) ? toCodiceIstat(raw) : null;
-    if (code === null) throw new Error(`${context}: polygon ${i} has no 6-digit PRO_COM_T (${JSON.stringify(raw)})`);
-    if (byCode.has(code)) throw new Error(`${context}: code ${code} has two polygons`);
+    if (code === null) throw new Error(`${context}: il poligono ${i} non ha un PRO_COM_T di 6 cifre (${JSON.stringify(raw)})`);
+    if (byCode.has(code)) throw new Error(`${context}: il codice ${code} ha due poligoni`);
     byCode.set(code, i);
   });
   return { ...layer, byCode };

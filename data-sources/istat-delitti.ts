@@ -71,16 +71,16 @@ export interface DelittiPerProvincia<T> {
 type JsonRecord = Record<string, unknown>;
 
 function records(json: unknown, file: string): JsonRecord[] {
-  if (!Array.isArray(json)) throw new Error(`${file}: expected a JSON array of records`);
+  if (!Array.isArray(json)) throw new Error(`${file}: atteso un array JSON di record`);
   return json.map((r, i) => {
-    if (r == null || typeof r !== 'object' || Array.isArray(r)) throw new Error(`${file}: record ${i} is not an object`);
+    if (r == null || typeof r !== 'object' || Array.isArray(r)) throw new Error(`${file}: il record ${i} non è un oggetto`);
     return r as JsonRecord;
   });
 }
 
 function str(r: JsonRecord, key: string, file: string): string {
   const v = r[key];
-  if (typeof v !== 'string' || v.trim() === '') throw new Error(`${file}: record without ${key}: ${JSON.stringify(r)}`);
+  if (typeof v !== 'string' || v.trim() === '') throw new Error(`${file}: record senza ${key}: ${JSON.stringify(r)}`);
   return v.trim();
 }
 
@@ -89,13 +89,13 @@ function num(r: JsonRecord, key: string, file: string): number | null {
   const v = r[key];
   if (v == null || v === '') return null;
   const n = typeof v === 'number' ? v : Number(String(v).replace(',', '.'));
-  if (!Number.isFinite(n)) throw new Error(`${file}: ${key} "${String(v)}" is not a number`);
+  if (!Number.isFinite(n)) throw new Error(`${file}: ${key} "${String(v)}" non è un numero`);
   return n;
 }
 
 function year(r: JsonRecord, file: string): number {
   const n = num(r, 'Anno', file);
-  if (n == null || !Number.isInteger(n)) throw new Error(`${file}: invalid Anno in ${JSON.stringify(r)}`);
+  if (n == null || !Number.isInteger(n)) throw new Error(`${file}: Anno non valido in ${JSON.stringify(r)}`);
   return n;
 }
 
@@ -132,7 +132,7 @@ function group<T extends { anno: number }>(
     }
     const item = build(r);
     const k = `${target.sigla}|${key(item)}`;
-    if (seen.has(k)) throw new Error(`${file}: two records for ${k}`);
+    if (seen.has(k)) throw new Error(`${file}: due record per ${k}`);
     seen.add(k);
     const list = perSigla.get(target.sigla) ?? [];
     list.push(item);

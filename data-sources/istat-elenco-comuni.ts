@@ -114,7 +114,7 @@ export function parseElencoComuniReport(text: string): IstatElencoComuniParse {
       skipped.push({ riga: i + 1, codice: cell('codice'), nome: cell('nome') });
       return;
     }
-    if (seen.has(codice)) throw new Error(`${CONTEXT}: duplicate comune code ${codice}`);
+    if (seen.has(codice)) throw new Error(`${CONTEXT}: il codice comune ${codice} compare due volte`);
     seen.add(codice);
     const ctx = `${CONTEXT}, comune ${codice}`;
     comuni.push({
@@ -150,25 +150,25 @@ export function parseElencoComuni(text: string): IstatElencoComune[] {
 }
 
 function required(value: string, column: string, ctx: string): string {
-  if (value === '') throw new Error(`${ctx}: empty "${column}"`);
+  if (value === '') throw new Error(`${ctx}: "${column}" vuoto`);
   return value;
 }
 
 /** A numeric code that must be present; padded to its width ("1" → "01"). */
 function digits(value: string, width: number, column: string, ctx: string): string {
-  if (!new RegExp(`^\\d{1,${width}}$`).test(value)) throw new Error(`${ctx}: "${column}" is "${value}", expected up to ${width} digits`);
+  if (!new RegExp(`^\\d{1,${width}}$`).test(value)) throw new Error(`${ctx}: "${column}" vale "${value}", attese al massimo ${width} cifre`);
   return value.padStart(width, '0');
 }
 
 function flag(value: string, ctx: string): boolean {
   if (value === '1') return true;
   if (value === '0') return false;
-  throw new Error(`${ctx}: capoluogo flag is "${value}", expected 0 or 1`);
+  throw new Error(`${ctx}: il flag capoluogo vale "${value}", atteso 0 o 1`);
 }
 
 function catastale(value: string, ctx: string): string {
   const code = value.toUpperCase();
-  if (!/^[A-Z]\d{3}$/.test(code)) throw new Error(`${ctx}: codice catastale "${value}" is not a letter and three digits`);
+  if (!/^[A-Z]\d{3}$/.test(code)) throw new Error(`${ctx}: il codice catastale "${value}" non è una lettera seguita da tre cifre`);
   return code;
 }
 
@@ -176,7 +176,7 @@ function catastale(value: string, ctx: string): string {
 function legacy(value: string, ctx: string): string | null {
   if (value === '' || /^0+$/.test(value)) return null;
   const code = toCodiceIstat(value);
-  if (!code) throw new Error(`${ctx}: legacy code "${value}" is not a comune code`);
+  if (!code) throw new Error(`${ctx}: il codice storico "${value}" non è un codice comune`);
   return code;
 }
 

@@ -51,11 +51,11 @@ export function parsePopolazione2018_2021(text: string): PopulationPoint[] {
       for (const { point } of years) point.scartati.push({ codice: raw, motivo: `codice non comunale${nome ? ` (${nome})` : ''}` });
       continue;
     }
-    if (seen.has(code)) throw new Error(`${context}: pro_com_t ${code} appears twice`);
+    if (seen.has(code)) throw new Error(`${context}: pro_com_t ${code} compare due volte`);
     seen.add(code);
     for (const { column, point } of years) {
       // Blank: the comune did not exist that year. It stays absent, never 0.
-      const value = parsePopulationCount(row[column], `${context}, ${table.header[column]} of ${code}`);
+      const value = parsePopulationCount(row[column], `${context}, ${table.header[column]} di ${code}`);
       if (value !== null) addValue(point, code, nome, value, `${context} ${point.anno}`);
     }
   }

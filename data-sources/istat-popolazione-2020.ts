@@ -53,20 +53,20 @@ export function parsePopolazioneIstat2020(text: string): PopulationPoint {
     if (cell(sesso) !== '9' || cell(eta) !== 'TOTAL' || cell(statoCivile) !== '99') continue;
     if (tipoDato !== null && cell(tipoDato) !== 'JAN') continue;
     const code = cell(territorio);
-    if (cell(time) !== String(YEAR)) throw new Error(`${context}: row for ${code} refers to TIME "${cell(time)}", expected ${YEAR}`);
+    if (cell(time) !== String(YEAR)) throw new Error(`${context}: la riga di ${code} si riferisce a TIME "${cell(time)}", atteso ${YEAR}`);
     const nome = cell(nomeCol);
     if (!/^\d{6}$/.test(code) || Number(code) === 0) {
       point.scartati.push({ codice: code, motivo: code === 'IT' ? `totale nazionale (${nome})` : `codice territoriale non comunale (${nome})` });
       continue;
     }
-    const residents = parsePopulationCount(row[value], `${context}, Value of ${code}`);
+    const residents = parsePopulationCount(row[value], `${context}, Value di ${code}`);
     if (residents === null) {
       point.scartati.push({ codice: code, motivo: 'Value mancante' });
       continue;
     }
     addValue(point, code, nome, residents, context);
   }
-  if (point.valori.size === 0) throw new Error(`${context}: no comune rows with SEXISTAT1=9, ETA1=TOTAL, STATCIV2=99`);
+  if (point.valori.size === 0) throw new Error(`${context}: nessuna riga di comune con SEXISTAT1=9, ETA1=TOTAL, STATCIV2=99`);
   return point;
 }
 

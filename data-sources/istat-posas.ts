@@ -81,12 +81,12 @@ export function parsePosas(text: string): Map<string, PosasComune> {
   for (const row of table.rows) {
     const rawCode = row[codeCol]!.trim();
     const code = toCodiceIstat(rawCode);
-    if (!code) throw new Error(`${context}: "${rawCode}" is not a comune code`);
+    if (!code) throw new Error(`${context}: "${rawCode}" non è un codice comune`);
     const ageText = row[ageCol]!.trim();
     const where = `${context} ${code}, età ${ageText}`;
     const count = (i: number, label: string) => {
       const value = parsePopulationCount(row[i], `${where}, ${label}`);
-      if (value === null) throw new Error(`${where}: "${label}" is blank`);
+      if (value === null) throw new Error(`${where}: "${label}" è vuoto`);
       return value;
     };
     const maschi = count(maleCol, 'Totale maschi');
@@ -101,25 +101,25 @@ export function parsePosas(text: string): Map<string, PosasComune> {
       result.set(code, comune);
     }
     if (eta === TOTAL_AGE) {
-      if (totals.has(code)) throw new Error(`${where}: second total row`);
+      if (totals.has(code)) throw new Error(`${where}: seconda riga di totale`);
       totals.set(code, { maschi, femmine, totale });
     } else if (eta >= 0 && eta <= MAX_AGE) {
-      if (comune.per_eta.some((e) => e.eta === eta)) throw new Error(`${where}: age listed twice`);
+      if (comune.per_eta.some((e) => e.eta === eta)) throw new Error(`${where}: età presente due volte`);
       comune.per_eta.push({ eta, maschi, femmine });
     } else {
-      throw new Error(`${where}: age is neither 0–${MAX_AGE} nor ${TOTAL_AGE} (total)`);
+      throw new Error(`${where}: l'età non è né 0–${MAX_AGE} né ${TOTAL_AGE} (totale)`);
     }
   }
 
   for (const [code, comune] of result) {
     const total = totals.get(code);
-    if (!total) throw new Error(`${context} ${code}: no total row (età ${TOTAL_AGE})`);
+    if (!total) throw new Error(`${context} ${code}: nessuna riga di totale (età ${TOTAL_AGE})`);
     comune.per_eta.sort((a, b) => a.eta - b.eta);
     const sumM = comune.per_eta.reduce((s, e) => s + e.maschi, 0);
     const sumF = comune.per_eta.reduce((s, e) => s + e.femmine, 0);
     if (sumM !== total.maschi || sumF !== total.femmine) {
       throw new Error(
-        `${context} ${code}: total row (maschi ${total.maschi}, femmine ${total.femmine}) ≠ sum over ages (maschi ${sumM}, femmine ${sumF})`,
+        `${context} ${code}: riga di totale (maschi ${total.maschi}, femmine ${total.femmine}) ≠ somma sulle età (maschi ${sumM}, femmine ${sumF})`,
       );
     }
     Object.assign(comune, total);

@@ -41,10 +41,10 @@ export function parseSardegna2026(text: string): CodiceSardegna2026[] {
   const out = table.rows.map((row) => {
     const cell = (i: number) => row[i]!.trim();
     const entry = { codice_2026: cell(codice!), nome: cell(nome!), codice_precedente: cell(precedente!), provincia_2026: { codice: cell(provCodice!), nome: cell(provNome!) } };
-    if (!/^\d{6}$/.test(entry.codice_2026) || !/^\d{6}$/.test(entry.codice_precedente)) throw new Error(`${context}: invalid codes in row "${row.join(';')}"`);
+    if (!/^\d{6}$/.test(entry.codice_2026) || !/^\d{6}$/.test(entry.codice_precedente)) throw new Error(`${context}: codici non validi nella riga "${row.join(';')}"`);
     return entry;
   });
-  if (new Set(out.map((e) => e.codice_2026)).size !== out.length) throw new Error(`${context}: a 2026 code appears twice`);
+  if (new Set(out.map((e) => e.codice_2026)).size !== out.length) throw new Error(`${context}: un codice 2026 compare due volte`);
   return out;
 }
 

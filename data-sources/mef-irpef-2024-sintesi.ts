@@ -84,7 +84,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function field(obj: unknown, path: string): unknown {
   let current: unknown = obj;
   for (const key of path.split('.')) {
-    if (!isRecord(current) || !(key in current)) fail(`missing "${path}"`);
+    if (!isRecord(current) || !(key in current)) fail(`manca "${path}"`);
     current = current[key];
   }
   return current;
@@ -92,27 +92,27 @@ function field(obj: unknown, path: string): unknown {
 
 function str(obj: unknown, path: string): string {
   const v = field(obj, path);
-  if (typeof v !== 'string') fail(`"${path}" is not a string`);
+  if (typeof v !== 'string') fail(`"${path}" non è una stringa`);
   return v;
 }
 
 function int(obj: unknown, path: string): number {
   const v = field(obj, path);
-  if (typeof v !== 'number' || !Number.isSafeInteger(v)) fail(`"${path}" is not an integer`);
+  if (typeof v !== 'number' || !Number.isSafeInteger(v)) fail(`"${path}" non è un intero`);
   return v;
 }
 
 /** A count, or null where suppressed. */
 function count(value: unknown, context: string): number | null {
   if (value === null) return null;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) fail(`${context}: ${JSON.stringify(value)} is not a count`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) fail(`${context}: ${JSON.stringify(value)} non è un conteggio`);
   return value;
 }
 
 /** Integer cents → euro; null stays null. */
 function centsToEuro(value: unknown, context: string): number | null {
   if (value === null) return null;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value)) fail(`${context}: ${JSON.stringify(value)} is not an amount in integer cents`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) fail(`${context}: ${JSON.stringify(value)} non è un importo in centesimi interi`);
   // Division of an integer by 100 gives the nearest double to the exact euro amount (and
   // the exact amount itself when it is a whole number of euro, as MEF's source figures are).
   return value / 100;
@@ -126,25 +126,25 @@ function centsToEuro(value: unknown, context: string): number | null {
 export function parseIrpef2024(data: unknown, metaJson: unknown): IrpefSintesi2024 {
   const anno = int(data, 'taxYear');
   const metaYear = int(metaJson, 'period.taxYear');
-  if (anno !== metaYear) fail(`data.json is tax year ${anno}, meta.json ${metaYear}`);
+  if (anno !== metaYear) fail(`data.json è dell'anno d'imposta ${anno}, meta.json del ${metaYear}`);
   const order = field(data, 'measureOrder');
-  if (!Array.isArray(order) || !order.every((m) => typeof m === 'string')) fail('"measureOrder" is not a list of names');
+  if (!Array.isArray(order) || !order.every((m) => typeof m === 'string')) fail('"measureOrder" non è un elenco di nomi');
   const position = new Map<MeasureName, number>();
   for (const name of Object.keys(MEASURES) as MeasureName[]) {
     const at = order.indexOf(name);
-    if (at < 0) fail(`measureOrder ${JSON.stringify(order)} lacks "${name}"`);
+    if (at < 0) fail(`measureOrder ${JSON.stringify(order)} non contiene "${name}"`);
     position.set(name, at);
   }
   const width = IDENTITY.length + 1 + 2 * order.length;
   const rows = field(data, 'municipalities');
-  if (!Array.isArray(rows)) fail('"municipalities" is not a list');
+  if (!Array.isArray(rows)) fail('"municipalities" non è un elenco');
   const seen = new Set<string>();
   const comuni = rows.map((row: unknown, r): IrpefSintesiComune => {
-    if (!Array.isArray(row) || row.length !== width) fail(`municipality row ${r} should have ${width} cells (6 identity, taxpayers, ${order.length} pairs)`);
+    if (!Array.isArray(row) || row.length !== width) fail(`la riga comunale ${r} dovrebbe avere ${width} celle (6 identificative, contribuenti, ${order.length} coppie)`);
     const codice = row[0];
-    if (typeof codice !== 'string' || !/^\d{6}$/.test(codice) || codice === '000000') fail(`municipality row ${r}: ${JSON.stringify(codice)} is not a comune code`);
-    if (typeof row[2] !== 'string' || typeof row[4] !== 'string' || !/^[A-Z]{2}$/.test(row[4])) fail(`municipality row ${r} (${codice}): unexpected name or province cells`);
-    if (seen.has(codice)) fail(`codice ISTAT ${codice} appears twice`);
+    if (typeof codice !== 'string' || !/^\d{6}$/.test(codice) || codice === '000000') fail(`riga comunale ${r}: ${JSON.stringify(codice)} non è un codice comune`);
+    if (typeof row[2] !== 'string' || typeof row[4] !== 'string' || !/^[A-Z]{2}$/.test(row[4])) fail(`riga comunale ${r} (${codice}): celle del nome o della provincia inattese`);
+    if (seen.has(codice)) fail(`il codice ISTAT ${codice} compare due volte`);
     seen.add(codice);
     const pair = (name: MeasureName): Pair => {
       const at = IDENTITY.length + 1 + 2 * position.get(name)!;
@@ -189,9 +189,9 @@ export function parseIrpef2024(data: unknown, metaJson: unknown): IrpefSintesi20
 export function verifyDataArtifact(dataBytes: Uint8Array, metaJson: unknown): void {
   const expected = str(metaJson, 'dataArtifactSha256');
   const actual = createHash('sha256').update(dataBytes).digest('hex');
-  if (actual !== expected) fail(`data.json SHA-256 ${actual} differs from ${expected} recorded in meta.json`);
+  if (actual !== expected) fail(`lo SHA-256 di data.json ${actual} è diverso da ${expected} registrato in meta.json`);
   const bytes = int(metaJson, 'dataArtifactBytes');
-  if (dataBytes.length !== bytes) fail(`data.json is ${dataBytes.length} bytes, meta.json records ${bytes}`);
+  if (dataBytes.length !== bytes) fail(`data.json è di ${dataBytes.length} byte, meta.json ne registra ${bytes}`);
 }
 
 export async function load(dataDir: string): Promise<IrpefSintesi2024> {

@@ -212,13 +212,13 @@ export function resolveIrpefColumns(header: string[], context: string): IrpefCol
     const amount = hits.filter((s) => s.kind === 'ammontare');
     if (freq.length === 0 && amount.length === 0) return null;
     if (freq.length !== 1 || amount.length !== 1) {
-      throw new Error(`${context}: measure "${label}" should have one Frequenza and one Ammontare column, found ${hits.map((h) => `"${h.header}"`).join(', ')}`);
+      throw new Error(`${context}: la misura "${label}" dovrebbe avere una colonna Frequenza e una Ammontare, trovate ${hits.map((h) => `"${h.header}"`).join(', ')}`);
     }
     return { frequenza: freq[0]!.index, ammontare: amount[0]!.index, headers: [freq[0]!.header, amount[0]!.header] };
   };
   const required = (pattern: RegExp, label: string): PairColumns => {
     const found = find(pattern, label);
-    if (!found) throw new Error(`${context}: no columns for "${label}"; header is: ${header.join(' | ')}`);
+    if (!found) throw new Error(`${context}: nessuna colonna per "${label}"; l'intestazione è: ${header.join(' | ')}`);
     return found;
   };
   const pairs = {} as Record<PairKey, PairColumns | null>;
@@ -233,7 +233,7 @@ export function resolveIrpefColumns(header: string[], context: string): IrpefCol
       // the sum unknowable: so these years get null rather than a made-up total.
       const found = find(pattern, key);
       if (!found && !split.some((s) => /^reddito da lavoro autonomo sez /.test(s.measure))) {
-        throw new Error(`${context}: no columns for "lavoro_autonomo" (neither a total nor the sez. E-I* split); header is: ${header.join(' | ')}`);
+        throw new Error(`${context}: nessuna colonna per "lavoro_autonomo" (né il totale né la suddivisione sez. E-I*); l'intestazione è: ${header.join(' | ')}`);
       }
       pairs[key] = found;
     } else {
@@ -265,7 +265,7 @@ function integerCell(cell: string | undefined, context: string, codice: string, 
   const text = cell === undefined ? '' : cell.trim();
   if (INTEGER.test(text)) return Number(text);
   if (isMissing(cell)) return null;
-  throw new Error(`${context}, ${codice} ${header}: "${text}" is not an integer`);
+  throw new Error(`${context}, ${codice} ${header}: "${text}" non è un intero`);
 }
 
 function pairAt(row: string[], c: PairColumns, context: string, codice: string): Pair {
@@ -284,7 +284,7 @@ export function parseIrpefYear(text: string, anno: number): IrpefYear {
     const cell = (i: number) => (row[i] ?? '').trim();
     const rawCode = cell(cols.codice);
     const rowYear = cell(cols.anno);
-    if (rowYear !== String(anno)) throw new Error(`${context}: row "${rawCode} ${cell(cols.nome)}" has Anno di imposta "${rowYear}", expected ${anno}`);
+    if (rowYear !== String(anno)) throw new Error(`${context}: la riga "${rawCode} ${cell(cols.nome)}" ha Anno di imposta "${rowYear}", atteso ${anno}`);
     const codice = toCodiceIstat(rawCode);
     if (!codice) {
       const label = [cell(cols.nome), cell(cols.regione)].find((v) => v !== '' && v !== '0') ?? cell(cols.nome);
@@ -295,7 +295,7 @@ export function parseIrpefYear(text: string, anno: number): IrpefYear {
       });
       continue;
     }
-    if (seen.has(codice)) throw new Error(`${context}: codice ISTAT ${codice} appears twice`);
+    if (seen.has(codice)) throw new Error(`${context}: il codice ISTAT ${codice} compare due volte`);
     seen.add(codice);
     comuni.push(irpefComune(row, cols, codice, cell(cols.nome), cell(cols.sigla), cell(cols.regione), context));
   }

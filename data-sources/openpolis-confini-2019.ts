@@ -31,7 +31,7 @@ export interface Confine2019 {
 export function parseConfini2019(text: string): Confine2019[] {
   return layerFeatures(parsePolygonLayer(text, 'comuni', meta.files[0]!.path)).map((f) => {
     const p = f.properties as Record<string, string>;
-    if (!/^\d{6}$/.test(p.com_istat_code ?? '') || !/^[A-Z]\d{3}$/.test(p.com_catasto_code ?? '')) throw new Error(`limits_IT_municipalities.topo.json: feature without valid codes (${JSON.stringify(p).slice(0, 120)})`);
+    if (!/^\d{6}$/.test(p.com_istat_code ?? '') || !/^[A-Z]\d{3}$/.test(p.com_catasto_code ?? '')) throw new Error(`limits_IT_municipalities.topo.json: elemento senza codici validi (${JSON.stringify(p).slice(0, 120)})`);
     return { codice_istat: p.com_istat_code!, codice_catastale: p.com_catasto_code!, nome: p.name ?? '', polygons: f.polygons };
   });
 }

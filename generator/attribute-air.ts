@@ -96,7 +96,7 @@ export function attributeAir(
   options: AttributeAirOptions = { maxDistanceKm: DEFAULT_MAX_DISTANCE_KM },
 ): Map<string, Map<Inquinante, AirValue[]>> {
   const { maxDistanceKm } = options;
-  if (!(maxDistanceKm >= 0) || !Number.isFinite(maxDistanceKm)) throw new Error(`attributeAir: invalid maxDistanceKm ${maxDistanceKm}`);
+  if (!(maxDistanceKm >= 0) || !Number.isFinite(maxDistanceKm)) throw new Error(`attributeAir: maxDistanceKm non valido: ${maxDistanceKm}`);
   const groups = groupStations(stations);
   // A margin so that the bounding box never cuts off a station the exact distance would keep.
   const dLat = (maxDistanceKm / KM_PER_DEGREE_LAT) * 1.001 + 1e-9;

@@ -25,7 +25,8 @@ export function populationSources(sources: LoadedSources): PopulationSource[] {
 export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Dataset {
   const missing = (id: string) => status.find((s) => s.meta.id === id)?.mancante ?? null;
   const gi = requireLoaded(sources.gi, 'gi-db-comuni');
-  const registry = joinRegistry(gi, requireLoaded(sources.elenco, 'istat-elenco-comuni').comuni, sources.comuniIta?.contatti ?? null);
+  const areaFallback = sources.areeInterne && { mappa2020: sources.areeInterne.mappa2020, fonte: SOURCES.areeInterne.meta.id };
+  const registry = joinRegistry(gi, requireLoaded(sources.elenco, 'istat-elenco-comuni').comuni, sources.comuniIta?.contatti ?? null, areaFallback);
   const comuni = registry.comuni;
   const irpefYears = requireLoaded(sources.irpef, 'mef-irpef-comunale');
   const pop2020 = sources.pop2020 ? [sources.pop2020] : [];

@@ -22,7 +22,14 @@ function fields(dataset: Dataset, qualityScore: (c: ComuneData) => boolean): Fie
   const out: FieldSpec[] = [
     { campo: 'nome_altra_lingua', dominio: 'anagrafica', anno: 2025, fonte: 'gi-db-comuni', has: (c) => c.anagrafica.nome_altra_lingua !== null, nota: 'Solo i comuni con denominazione bilingue.' },
     { campo: 'coordinate', dominio: 'anagrafica', anno: 2025, fonte: 'gi-db-comuni', has: (c) => c.anagrafica.coordinate !== null },
-    { campo: 'superficie_km2', dominio: 'anagrafica', anno: 2025, fonte: 'gi-db-comuni', has: (c) => c.anagrafica.superficie_km2 !== null },
+    {
+      campo: 'superficie_km2',
+      dominio: 'anagrafica',
+      anno: 2025,
+      fonte: 'gi-db-comuni',
+      has: (c) => c.anagrafica.superficie_km2 !== null,
+      nota: 'Dove il registro pubblica una superficie non valida: ISTAT Aree Interne, 1° gennaio 2019 (report di build, registro.superfici_sostituite).',
+    },
     { campo: 'cap', dominio: 'anagrafica', anno: 2025, fonte: 'gi-db-comuni', has: (c) => c.anagrafica.cap.length > 0 },
     { campo: 'nuts (da elenco ISTAT)', dominio: 'anagrafica', anno: 2023, fonte: 'istat-elenco-comuni', has: (c) => c.anagrafica.nuts.nuts3_2010 !== null, nota: 'Gli altri comuni (istituiti dopo il 2023) hanno i NUTS della provincia.' },
     { campo: 'contatti.pec', dominio: 'anagrafica', anno: null, fonte: 'comuni-ita', has: (c) => !!c.anagrafica.contatti?.pec },

@@ -6,7 +6,7 @@ export type CsvValue = string | number | boolean | null;
 
 /** Numbers in plain decimal notation (no exponent, no grouping), so every reader parses them. */
 function formatNumber(value: number): string {
-  if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
+  if (!Number.isFinite(value)) throw new Error(`non è un numero finito: ${value}`);
   const text = String(value);
   return text.includes('e') ? value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 }) : text;
 }

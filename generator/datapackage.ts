@@ -131,7 +131,7 @@ export function dataPackage(tables: readonly Table[], files: ReadonlyMap<string,
     resources: [
       ...tables.flatMap((t) => {
       const written = files.get(t.name);
-      if (!written) throw new Error(`datapackage: no file written for ${t.name}`);
+      if (!written) throw new Error(`datapackage: nessun file scritto per ${t.name}`);
       return [
         {
           name: t.name,

@@ -68,7 +68,7 @@ export async function dataCreated(dataDir: string, sources: readonly SourceMeta[
       if (info) times.push(info.mtimeMs);
     }
   }
-  if (times.length === 0) throw new Error('dati: no source file to date the release with');
+  if (times.length === 0) throw new Error('dati: nessun file sorgente con cui datare la release');
   // Whole seconds: sub-second mtimes differ between file systems for the same copy.
   return new Date(Math.floor(Math.max(...times) / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }

@@ -77,7 +77,7 @@ export function defineTable<R>(spec: TableSpec<R>): Table {
   const omitted = spec.columns.filter((c) => c.omitIfEmpty !== undefined && spec.rows.every((r) => c.value(r) === null));
   const columns = spec.columns.filter((c) => !omitted.includes(c));
   for (const c of columns) {
-    if ((c.type === 'integer' || c.type === 'number') && !c.unit) throw new Error(`${spec.name}.${c.name}: a numeric column needs a unit`);
+    if ((c.type === 'integer' || c.type === 'number') && !c.unit) throw new Error(`${spec.name}.${c.name}: una colonna numerica richiede un'unità di misura`);
   }
   const reasons = new Map<string, string[]>();
   for (const c of omitted) reasons.set(c.omitIfEmpty!, [...(reasons.get(c.omitIfEmpty!) ?? []), c.name]);

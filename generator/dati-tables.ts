@@ -88,7 +88,7 @@ function comuniTable(dataset: Dataset): Table {
         name: 'superficie_km2',
         type: 'number',
         unit: 'km²',
-        description: 'Superficie (Garda Informatica da ISTAT, 2025); vuoto dove il file pubblica un valore non valido (tre comuni con superficie negativa).',
+        description: 'Superficie (Garda Informatica da ISTAT, 2025); dove quel file pubblica un valore non valido (tre comuni con superficie negativa) superficie ISTAT Aree Interne al 1° gennaio 2019 (elenco in report/build-report.json, registro.superfici_sostituite); vuoto se manca anche quella.',
         constraints: { minimum: 0 },
         value: (r) => a(r).superficie_km2,
       },
@@ -170,7 +170,7 @@ function demografiaTable(dataset: Dataset): Table {
         name: 'densita_ab_km2',
         type: 'number',
         unit: 'abitanti per km²',
-        description: 'DERIVATO: popolazione_totale / superficie_km2 (superficie 2025), arrotondato a 0,1; vuoto se manca uno dei due.',
+        description: 'DERIVATO: popolazione_totale / superficie_km2 (superficie della colonna superficie_km2), arrotondato a 0,1; vuoto se manca uno dei due.',
         constraints: { minimum: 0 },
         value: (r) => r.y.densita_ab_km2,
       },
@@ -211,9 +211,9 @@ function redditiTable(dataset: Dataset): Table {
   const bracketKeys = brackets.map(bracketKey).join();
   const types = Object.keys(rows.find((r) => r.y.per_tipo)?.y.per_tipo ?? {});
   for (const r of rows) {
-    if (r.y.scaglioni && r.y.scaglioni.map(bracketKey).join() !== bracketKeys) throw new Error(`redditi ${r.c.anagrafica.codice_istat} ${r.y.anno}: brackets differ from the other years`);
+    if (r.y.scaglioni && r.y.scaglioni.map(bracketKey).join() !== bracketKeys) throw new Error(`redditi ${r.c.anagrafica.codice_istat} ${r.y.anno}: scaglioni diversi da quelli degli altri anni`);
     const unknown = Object.keys(r.y.per_tipo ?? {}).filter((t) => !types.includes(t) || !INCOME_TYPES[t]);
-    if (unknown.length > 0) throw new Error(`redditi: income types without a description: ${unknown.join(', ')}`);
+    if (unknown.length > 0) throw new Error(`redditi: tipi di reddito senza descrizione: ${unknown.join(', ')}`);
   }
   type Pair = { frequenza: number | null; ammontare_euro: number | null };
   const pair = (name: string, what: string, get: (y: RedditiAnno) => Pair | null | undefined): Column<Row<RedditiAnno>>[] => [
@@ -472,7 +472,7 @@ function qualitaTable(dataset: Dataset, quality: QualityResult): Table {
   type QRow = { c: ComuneData; q: ComuneQuality; indicatori: Map<string, IndicatorScore> };
   const rows: QRow[] = dataset.comuni.map((c) => {
     const q = byCode.get(c.anagrafica.codice_istat);
-    if (!q) throw new Error(`qualita-vita: no score for ${c.anagrafica.codice_istat}`);
+    if (!q) throw new Error(`qualita-vita: nessun punteggio per ${c.anagrafica.codice_istat}`);
     return { c, q, indicatori: new Map(Object.values(q.dimensioni).flatMap((d) => d.indicatori).map((i) => [i.id, i])) };
   });
   const score = 'punti (0–100, 100 = migliore)';

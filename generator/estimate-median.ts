@@ -47,10 +47,10 @@ export interface MedianBracket {
  */
 export function locateMedianBracket(scaglioni: readonly BracketInput[], totalCount?: number): MedianBracket | null {
   for (const [i, s] of scaglioni.entries()) {
-    if (s.frequenza !== null && !(Number.isFinite(s.frequenza) && s.frequenza >= 0)) throw new RangeError(`bracket ${i}: frequency ${s.frequenza} is not a count`);
-    if (s.da !== null && s.a !== null && !(s.da < s.a)) throw new RangeError(`bracket ${i}: bounds ${s.da}–${s.a} are not increasing`);
+    if (s.frequenza !== null && !(Number.isFinite(s.frequenza) && s.frequenza >= 0)) throw new RangeError(`scaglione ${i}: la frequenza ${s.frequenza} non è un conteggio`);
+    if (s.da !== null && s.a !== null && !(s.da < s.a)) throw new RangeError(`scaglione ${i}: i limiti ${s.da}–${s.a} non sono crescenti`);
   }
-  if (totalCount !== undefined && !(Number.isFinite(totalCount) && totalCount >= 0)) throw new RangeError(`total ${totalCount} is not a count`);
+  if (totalCount !== undefined && !(Number.isFinite(totalCount) && totalCount >= 0)) throw new RangeError(`il totale ${totalCount} non è un conteggio`);
   const published = scaglioni.reduce((sum, s) => sum + (s.frequenza ?? 0), 0);
   const suppressed = scaglioni.some((s) => s.frequenza === null);
   // Without the total, any suppressed bracket leaves N itself unknown.

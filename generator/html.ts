@@ -33,11 +33,11 @@ export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Htm
 export function fillTemplate(template: string, values: Readonly<Record<string, HtmlValue>>, name: string): string {
   const used = new Set<string>();
   const out = template.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (_, key: string) => {
-    if (!(key in values)) throw new Error(`template ${name}: no value for {{${key}}}`);
+    if (!(key in values)) throw new Error(`template ${name}: nessun valore per {{${key}}}`);
     used.add(key);
     return render(values[key]!);
   });
   const unused = Object.keys(values).filter((k) => !used.has(k));
-  if (unused.length > 0) throw new Error(`template ${name}: no placeholder for ${unused.join(', ')}`);
+  if (unused.length > 0) throw new Error(`template ${name}: nessun segnaposto per ${unused.join(', ')}`);
   return out;
 }

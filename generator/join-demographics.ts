@@ -212,7 +212,7 @@ export function joinDemographics(comuni: Anagrafica[], sources: DemographicSourc
   // The default year: the newest in which every current comune has every field of the spec's record.
   const complete = (e: DemografiaAnno | undefined) => !!e && [e.popolazione_totale, e.maschi, e.femmine, e.nati, e.morti].every((v) => v !== null);
   const defaultYear = [...years].reverse().find((anno) => comuni.every((c) => complete(series.get(c.codice_istat)!.find((e) => e.anno === anno))));
-  if (defaultYear === undefined) throw new Error('no demographic year has population by sex, births and deaths for every current comune');
+  if (defaultYear === undefined) throw new Error('nessun anno demografico ha popolazione per sesso, nati e morti per tutti i comuni attuali');
 
   const reportYear = (serie: Serie, s: Attached<unknown>) => ({
     serie,

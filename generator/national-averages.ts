@@ -36,7 +36,7 @@ function demographics(comuni: ComuneData[], anno: number) {
       fonti.add(fonte(d!) ?? '');
     }
     // One source per national figure: a mixture would be a spliced series.
-    if (fonti.size > 1) throw new Error(`national ${anno}: one figure summed over several sources (${[...fonti].join(', ')})`);
+    if (fonti.size > 1) throw new Error(`nazionale ${anno}: un dato sommato su più fonti (${[...fonti].join(', ')})`);
     return { total, n, fonte: [...fonti][0] ?? null };
   };
   const pop = sum((d) => d.popolazione_totale, (d) => d.fonti.popolazione_totale?.fonte);

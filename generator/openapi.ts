@@ -129,12 +129,12 @@ async function collectExamples(routes: readonly RouteSpec[], handle: Handle): Pr
   const byRoute: Record<string, RouteExamples> = Object.fromEntries(routes.map((r) => [r.id, { ok: null, errors: [] }]));
   for (const request of exampleRequests(routes)) {
     const response = await handle(new Request(new URL(request.url, 'http://localhost'), { method: request.method }));
-    if (response instanceof URL) throw new Error(`example ${request.url}: the handler must read files itself at build time`);
+    if (response instanceof URL) throw new Error(`esempio ${request.url}: al momento della build il gestore deve leggere i file da sé`);
     const body: unknown = await response.json();
     const exchange: Exchange = { url: request.url, method: request.method, status: response.status, body };
     const schema = response.status === 200 ? request.route.schema : 'Problem';
     const errors = response.status === request.status ? schemaErrors(schema, body) : `status ${response.status}, expected ${request.status}`;
-    if (errors) throw new Error(`example ${request.method} ${request.url}: ${errors}`);
+    if (errors) throw new Error(`esempio ${request.method} ${request.url}: ${errors}`);
     if (response.status === 200) byRoute[request.route.id]!.ok = exchange;
     else byRoute[request.route.id]!.errors.push(exchange);
   }

@@ -9,6 +9,7 @@ import { provenance } from '../data-sources/lib/source.ts';
 import type { ComuneData, Dataset } from './dataset.ts';
 import { codiciStorici } from './territory-records.ts';
 import { SOURCES } from '../data-sources/index.ts';
+import { AREA_FALLBACK_DATE, type RegistryReport } from './join-registry.ts';
 import { officialGaps, officialSourceRuns, populationTrend } from './join-demographics.ts';
 
 const METHODOLOGY = '/api/metodologia';
@@ -30,6 +31,7 @@ export function comuneRecord(c: ComuneData, dataset: Dataset): Comune {
     fonti: {
       anagrafica: provenance(SOURCES.gi.meta, 2025, SOURCES.gi.meta.referenceDate),
       nuts: provenance(elenco, 2023),
+      superficie: areaProvenance(a, dataset),
       popolazione: pop?.fonti.popolazione_totale ?? null,
       contatti: a.contatti && contatti.mancante === null ? provenance(contatti.meta, null, contatti.meta.referenceDate) : null,
     },
@@ -42,6 +44,14 @@ export function comuneRecord(c: ComuneData, dataset: Dataset): Comune {
       confronta: `/api/confronta?comuni=${code}`,
     },
   };
+}
+
+/** Where the area comes from: the registry, or ISTAT Aree Interne where the registry value was invalid (see the build report). */
+function areaProvenance(a: ComuneData['anagrafica'], dataset: Dataset): Comune['fonti']['superficie'] {
+  if (a.superficie_km2 === null) return null;
+  const { registro } = dataset.report as { registro: RegistryReport };
+  const replaced = registro.superfici_sostituite.some((s) => s.codice_istat === a.codice_istat);
+  return replaced ? provenance(SOURCES.areeInterne.meta, 2019, AREA_FALLBACK_DATE) : provenance(SOURCES.gi.meta, 2025, SOURCES.gi.meta.referenceDate);
 }
 
 /**

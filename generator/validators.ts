@@ -11,7 +11,7 @@ export function validatorFor(name: string): ValidateFunction {
   let fn = cache.get(name);
   if (!fn) {
     const schema = SCHEMAS[name];
-    if (!schema) throw new Error(`no schema named ${name}`);
+    if (!schema) throw new Error(`nessuno schema di nome ${name}`);
     ajv ??= (addFormats as unknown as (a: Ajv2020) => Ajv2020)(new Ajv2020({ allErrors: true, strict: false }));
     fn = ajv.compile(foldNullableUnions(schema) as object);
     cache.set(name, fn);

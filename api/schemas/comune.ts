@@ -51,7 +51,10 @@ export const Anagrafica = Type.Object(
       Type.Object({ lat: Type.Number({ minimum: 35, maximum: 48 }), lon: Type.Number({ minimum: 6, maximum: 19 }) }, { additionalProperties: false }),
       'Coordinate del comune (WGS84, gradi decimali).',
     ),
-    superficie_km2: Nullable(Type.Number({ exclusiveMinimum: 0 }), 'Superficie, km² (null con il motivo in `valori_mancanti` per le anomalie del registro).'),
+    superficie_km2: Nullable(
+      Type.Number({ exclusiveMinimum: 0 }),
+      'Superficie, km²; fonte in `fonti.superficie`. Dove il registro pubblica un valore non valido (non positivo) si usa la superficie ISTAT Aree Interne al 1° gennaio 2019; null con il motivo in `valori_mancanti` se manca anche quella.',
+    ),
     contatti: Nullable(Contatti),
     valori_mancanti: MissingReasons,
   },
@@ -79,6 +82,7 @@ export const Comune = Type.Composite([
       {
         anagrafica: Provenance,
         nuts: Provenance,
+        superficie: Nullable(Provenance),
         popolazione: Nullable(Provenance),
         contatti: Nullable(Provenance),
       },

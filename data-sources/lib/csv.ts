@@ -128,6 +128,6 @@ export function optionalColumnIndex(header: string[], names: string | string[]):
 export function headerLineIndex(text: string, firstCell: string, context: string): number {
   const wanted = firstCell.toLowerCase();
   const index = text.split(/\r?\n/).findIndex((line) => line.split(';')[0]!.trim().replace(/^"|"$/g, '').toLowerCase() === wanted);
-  if (index < 0) throw new Error(`${context}: no header line starting with "${firstCell}"`);
+  if (index < 0) throw new Error(`${context}: nessuna riga di intestazione che inizi con "${firstCell}"`);
   return index;
 }

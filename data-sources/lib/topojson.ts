@@ -23,16 +23,16 @@ export function parsePolygonLayer(text: string, objectName: string, context: str
   try {
     topology = JSON.parse(text) as Topology;
   } catch (error) {
-    throw new Error(`${context}: not JSON (${(error as Error).message})`);
+    throw new Error(`${context}: non è JSON (${(error as Error).message})`);
   }
-  if (topology?.type !== 'Topology' || !Array.isArray(topology.arcs)) throw new Error(`${context}: not a TopoJSON Topology`);
+  if (topology?.type !== 'Topology' || !Array.isArray(topology.arcs)) throw new Error(`${context}: non è una Topology TopoJSON`);
   const layer = topology.objects?.[objectName] as GeometryCollection<Record<string, unknown>> | undefined;
-  if (layer?.type !== 'GeometryCollection') throw new Error(`${context}: no GeometryCollection "${objectName}" (objects: ${Object.keys(topology.objects ?? {}).join(', ')})`);
+  if (layer?.type !== 'GeometryCollection') throw new Error(`${context}: nessuna GeometryCollection "${objectName}" (oggetti: ${Object.keys(topology.objects ?? {}).join(', ')})`);
   // A null geometry (TopoJSON allows them: openpolis 2019 has three islands whose outline quantisation
   // collapsed) has no area to draw or test and is left out; the consumers report codes without a polygon.
   const geometries = layer.geometries.filter((g) => g.type !== null);
   const other = geometries.find((g) => g.type !== 'Polygon' && g.type !== 'MultiPolygon');
-  if (other) throw new Error(`${context}: "${objectName}" holds a ${other.type}, expected only Polygon and MultiPolygon`);
+  if (other) throw new Error(`${context}: "${objectName}" contiene un ${other.type}, attesi solo Polygon e MultiPolygon`);
   return { topology, geometries: geometries as PolygonObject[] };
 }
 

@@ -51,15 +51,15 @@ export async function readLock(path: string): Promise<LockFile> {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${path} is not valid JSON (${(error as Error).message}): fix or delete it`);
+    throw new Error(`${path} non è JSON valido (${(error as Error).message}): correggilo o cancellalo`);
   }
   const lock = parsed as Partial<LockFile>;
   if (lock?.version !== 1 || typeof lock.files !== 'object' || lock.files === null) {
-    throw new Error(`${path}: expected {"version": 1, "files": {...}}`);
+    throw new Error(`${path}: atteso {"version": 1, "files": {...}}`);
   }
   for (const [path_, entry] of Object.entries(lock.files)) {
     if (typeof entry?.url !== 'string' || !HEX64.test(entry.sha256 ?? '') || typeof entry.bytes !== 'number' || typeof entry.fetched_at !== 'string') {
-      throw new Error(`${path}: entry "${path_}" needs url, sha256 (64 hex digits), bytes and fetched_at`);
+      throw new Error(`${path}: entry "${path_}" richiede url, sha256 (64 cifre esadecimali), bytes e fetched_at`);
     }
   }
   return lock as LockFile;

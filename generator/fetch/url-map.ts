@@ -20,15 +20,15 @@ export function parseUrlMap(text: string | undefined, origin = 'FETCH_URL_MAP'):
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${origin} is not valid JSON (${(error as Error).message}); expected {"<url prefix>": "<replacement>"}`);
+    throw new Error(`${origin} non è JSON valido (${(error as Error).message}); atteso {"<url prefix>": "<replacement>"}`);
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new Error(`${origin} must be a JSON object {"<url prefix>": "<replacement>"}`);
+    throw new Error(`${origin} deve essere un oggetto JSON {"<url prefix>": "<replacement>"}`);
   }
   const map: Record<string, string> = {};
   for (const [prefix, replacement] of Object.entries(parsed)) {
     if (prefix === '' || typeof replacement !== 'string') {
-      throw new Error(`${origin}: entry "${prefix}" must map a non-empty URL prefix to a string`);
+      throw new Error(`${origin}: entry "${prefix}" deve associare un prefisso di URL non vuoto a una stringa`);
     }
     map[prefix] = replacement;
   }

@@ -25,7 +25,7 @@ export interface NormalisationParams {
 
 /** Percentile of type 7 (Hyndman & Fan; R, NumPy and PERCENTILE.INC default): linear interpolation at (n − 1)·p. */
 export function quantile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) throw new Error('quantile of an empty list');
+  if (sorted.length === 0) throw new Error('quantile di un elenco vuoto');
   const h = (sorted.length - 1) * p;
   const lo = Math.floor(h);
   const hi = Math.min(lo + 1, sorted.length - 1);

@@ -18,7 +18,7 @@ export function buildQualitaVitaRecord(result: QualityResult, codice: string, co
     for (const x of result.comuni) if (!lookup.has(x.codice_istat)) lookup.set(x.codice_istat, x);
   }
   const c = lookup.get(codice);
-  if (!c) throw new Error(`quality index: comune ${codice} is not in the result`);
+  if (!c) throw new Error(`indice di qualità: il comune ${codice} non è nel risultato`);
   const defs = new Map(result.definizioni.map((d) => [d.id, d]));
   const dimension = (d: QualityDimension) => {
     const s = c.dimensioni[d];
@@ -90,7 +90,7 @@ export function buildQualitaVitaRecord(result: QualityResult, codice: string, co
  */
 export function toQualityColumns(result: QualityResult, codici: readonly string[]): QualityColumns {
   if (!result.soglie_budget) {
-    throw new Error(`quality index: no ${BUDGET_MODEL.indicatore} values with a year in the inputs, so the wizard's budget thresholds cannot be computed`);
+    throw new Error(`indice di qualità: nessun valore di ${BUDGET_MODEL.indicatore} con un anno nei dati, quindi le soglie di budget del wizard non si possono calcolare`);
   }
   const byCode = new Map(result.comuni.map((c) => [c.codice_istat, c]));
   const rows = codici.map((code) => byCode.get(code) ?? null);

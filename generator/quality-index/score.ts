@@ -115,18 +115,18 @@ export function weightedMean(scores: readonly (number | null)[], weights: readon
 function validate(definitions: readonly IndicatorDefinition[], weights: Readonly<Record<QualityDimension, number>>): void {
   const ids = new Set<string>();
   for (const def of definitions) {
-    if (ids.has(def.id)) throw new Error(`quality index: indicator "${def.id}" defined twice`);
+    if (ids.has(def.id)) throw new Error(`indice di qualità: indicatore "${def.id}" definito due volte`);
     ids.add(def.id);
-    if (!QUALITY_DIMENSIONS.includes(def.dimensione)) throw new Error(`quality index: indicator "${def.id}" has unknown dimension "${def.dimensione}"`);
-    if (def.peso !== undefined && !(def.peso > 0 && Number.isFinite(def.peso))) throw new Error(`quality index: indicator "${def.id}" has weight ${def.peso}; it must be positive`);
+    if (!QUALITY_DIMENSIONS.includes(def.dimensione)) throw new Error(`indice di qualità: l'indicatore "${def.id}" ha una dimensione sconosciuta "${def.dimensione}"`);
+    if (def.peso !== undefined && !(def.peso > 0 && Number.isFinite(def.peso))) throw new Error(`indice di qualità: l'indicatore "${def.id}" ha peso ${def.peso}; deve essere positivo`);
   }
   let sum = 0;
   for (const d of QUALITY_DIMENSIONS) {
     const w = weights[d];
-    if (!(w >= 0 && Number.isFinite(w))) throw new Error(`quality index: weight of ${d} is ${w}`);
+    if (!(w >= 0 && Number.isFinite(w))) throw new Error(`indice di qualità: il peso di ${d} è ${w}`);
     sum += w;
   }
-  if (Math.abs(sum - 1) > 1e-9) throw new Error(`quality index: dimension weights sum to ${sum}, not 1`);
+  if (Math.abs(sum - 1) > 1e-9) throw new Error(`indice di qualità: i pesi delle dimensioni sommano a ${sum}, non a 1`);
 }
 
 export const indicatorWeight = (def: IndicatorDefinition) => def.peso ?? 1;
@@ -205,10 +205,10 @@ export function scoreAll(
   validate(definitions, weights);
   const seen = new Set<string>();
   for (const c of inputs) {
-    if (seen.has(c.codice_istat)) throw new Error(`quality index: comune ${c.codice_istat} given twice`);
+    if (seen.has(c.codice_istat)) throw new Error(`indice di qualità: comune ${c.codice_istat} presente due volte`);
     seen.add(c.codice_istat);
     for (const [id, v] of Object.entries(c.indicatori)) {
-      if (v.valore !== null && !Number.isFinite(v.valore)) throw new Error(`quality index: ${c.codice_istat} ${id} = ${v.valore} is not a finite number`);
+      if (v.valore !== null && !Number.isFinite(v.valore)) throw new Error(`indice di qualità: ${c.codice_istat} ${id} = ${v.valore} non è un numero finito`);
     }
   }
 

@@ -41,12 +41,12 @@ describe('anpr-popolazione parser', () => {
   });
 
   it('throws when the file belongs to another year than declared', () => {
-    expect(() => parsePopolazioneAnpr(JAN_2025, { year: 2026, month: 1 })).toThrow(/ANNO "2025", the file is declared as 2026/);
+    expect(() => parsePopolazioneAnpr(JAN_2025, { year: 2026, month: 1 })).toThrow(/ANNO "2025", ma il file è dichiarato del 2026/);
   });
 
   it('throws when the declared month is not in the file', () => {
     const february = `${HEADER}\n2,2025,LAZIO,ROMA,058091,ROMA,2800100`;
-    expect(() => parsePopolazioneAnpr(february, { year: 2025, month: 1 })).toThrow(/no rows with MESE 1; the file holds MESE 2/);
+    expect(() => parsePopolazioneAnpr(february, { year: 2025, month: 1 })).toThrow(/nessuna riga con MESE 1; il file contiene MESE 2/);
   });
 
   it('takes only the declared month from a full-year official export', () => {
@@ -67,8 +67,8 @@ describe('anpr-popolazione parser', () => {
   });
 
   it('refuses a code listed twice and a count that is not a whole number', () => {
-    expect(() => parsePopolazioneAnpr(`${JAN_2025}\n1,2025,LAZIO,ROMA,058091,ROMA,1`, { year: 2025, month: 1 })).toThrow(/058091 appears twice/);
-    expect(() => parsePopolazioneAnpr(`${HEADER}\n1,2025,LAZIO,ROMA,058091,ROMA,12.5`, { year: 2025, month: 1 })).toThrow(/"12.5" is not a head count/);
+    expect(() => parsePopolazioneAnpr(`${JAN_2025}\n1,2025,LAZIO,ROMA,058091,ROMA,1`, { year: 2025, month: 1 })).toThrow(/058091 compare due volte/);
+    expect(() => parsePopolazioneAnpr(`${HEADER}\n1,2025,LAZIO,ROMA,058091,ROMA,12.5`, { year: 2025, month: 1 })).toThrow(/"12.5" non è un conteggio di persone/);
     expect(parsePopulationCount(' 0 ', 'x')).toBe(0);
     expect(parsePopulationCount('', 'x')).toBeNull();
   });

@@ -41,15 +41,15 @@ describe('comuni-ita parser', () => {
   });
 
   it('refuses JSON that is not an array of objects with codice', () => {
-    expect(() => parseComuniIta({ comuni: [] })).toThrow(/expected an array of comuni, got an object/);
-    expect(() => parseComuniIta(['028001'])).toThrow(/item 0 is a string, expected an object with "codice"/);
-    expect(() => parseComuniIta([{ nome: 'Abano Terme' }])).toThrow(/item 0 has no "codice" \(keys: nome\)/);
-    expect(() => parseComuniIta([{ codice: 'ABC' }])).toThrow(/item 0 has invalid codice "ABC"/);
-    expect(() => parseComuniIta([{ codice: '028001' }, { codice: '028001' }])).toThrow(/duplicate codice 028001/);
+    expect(() => parseComuniIta({ comuni: [] })).toThrow(/atteso un array di comuni, trovato un oggetto/);
+    expect(() => parseComuniIta(['028001'])).toThrow(/l'elemento 0 è un valore di tipo string, atteso un oggetto con "codice"/);
+    expect(() => parseComuniIta([{ nome: 'Abano Terme' }])).toThrow(/l'elemento 0 non ha "codice" \(chiavi: nome\)/);
+    expect(() => parseComuniIta([{ codice: 'ABC' }])).toThrow(/l'elemento 0 ha un codice non valido "ABC"/);
+    expect(() => parseComuniIta([{ codice: '028001' }, { codice: '028001' }])).toThrow(/il codice 028001 compare due volte/);
   });
 
   it('refuses a contact field written as a number (its leading zero would be lost)', () => {
-    expect(() => parseComuniIta([{ codice: '095001', cap: 9071 }])).toThrow(/095001\.cap: expected a string or null, got a number/);
+    expect(() => parseComuniIta([{ codice: '095001', cap: 9071 }])).toThrow(/095001\.cap: attesa una stringa o null, trovato un valore di tipo number/);
   });
 
   it('serves malformed CAP, prefix, email and PEC as null and reports them', () => {

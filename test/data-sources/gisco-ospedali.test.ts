@@ -38,7 +38,7 @@ describe('gisco-ospedali', () => {
       { da_min: 0, a_min: 5, popolazione: 7 },
       { da_min: 60, a_min: null, popolazione: 3 },
     ]);
-    expect(() => parseOspedaliProvince('id,nome,media_min,mediana_min,pop_totale,0-5 min\nFR101,Paris,1,1,1,1')).toThrow(/not an Italian NUTS3 code/);
-    expect(() => parseOspedaliProvince('id,nome,media_min,mediana_min,pop_totale\nITC11,Torino,1,1,1')).toThrow(/no time-band columns/);
+    expect(() => parseOspedaliProvince('id,nome,media_min,mediana_min,pop_totale,0-5 min\nFR101,Paris,1,1,1,1')).toThrow(/non è un codice NUTS3 italiano/);
+    expect(() => parseOspedaliProvince('id,nome,media_min,mediana_min,pop_totale\nITC11,Torino,1,1,1')).toThrow(/nessuna colonna di fascia di tempo/);
   });
 });

@@ -81,8 +81,8 @@ describe('ispra-aria parser', () => {
     expect(comuneFromIdComune('NA')).toBeNull();
     expect(comuneFromIdComune('')).toBeNull();
     expect(comuneFromIdComune(null)).toBeNull();
-    expect(() => comuneFromIdComune(58091)).toThrow(/6-digit/);
-    expect(() => comuneFromIdComune('Roma')).toThrow(/not a number/);
+    expect(() => comuneFromIdComune(58091)).toThrow(/6 cifre/);
+    expect(() => comuneFromIdComune('Roma')).toThrow(/non è un numero/);
   });
 
   it('fails with the header it saw when a column is renamed', () => {

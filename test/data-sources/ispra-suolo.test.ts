@@ -25,7 +25,7 @@ describe('ispra-suolo parser', () => {
   });
 
   it('rejects a NUTS-3 code that appears twice and a non-numeric value', () => {
-    expect(() => parseConsumoSuoloProvince(`${CSV}\nAltra,Lombardia,ITC4C,1,1`)).toThrow(/ITC4C appears twice/);
-    expect(() => parseConsumoSuoloProvince('provincia,regione,NUTS_ID,ettari,quota\nX,Y,ITC11,"1,5",2')).toThrow(/ettari of ITC11/);
+    expect(() => parseConsumoSuoloProvince(`${CSV}\nAltra,Lombardia,ITC4C,1,1`)).toThrow(/ITC4C compare due volte/);
+    expect(() => parseConsumoSuoloProvince('provincia,regione,NUTS_ID,ettari,quota\nX,Y,ITC11,"1,5",2')).toThrow(/ettari di ITC11/);
   });
 });

@@ -9,6 +9,7 @@ const MAPPA_HEADER = [
   'PROCOM_T',
   'COD_REG',
   'COMUNE_30sett20',
+  'Superficie territoriale \r\n(kmq) al 01/01/2019',
   'MAPPA AI 2020\r\n\r\nCOD_AI_2020',
   'MAPPA AI 2020 \r\n\r\nDES_AI_2020',
   'MAPPA AI 2020\r\n\r\nMEDIA tempi di percorrenza (arrotondata alla prima cifra ddcimale)',
@@ -24,38 +25,38 @@ async function sheetRows(rows: (string | number | null)[][], name = 'DATI') {
 describe('istat-aree-interne: Mappa AI 2020', () => {
   it('finds the header on row 3 across multi-line cells and reads class, time and destination pole', async () => {
     const rows = await sheetRows([
-      ['Mappa Aree Interne 2020', null, null, null, null, null, null, null],
-      [null, null, null, null, null, null, null, null],
+      ['Mappa Aree Interne 2020', null, null, null, null, null, null, null, null],
+      [null, null, null, null, null, null, null, null, null],
       MAPPA_HEADER,
-      ['001003', 1, 'Ala di Stura', 'E', 'E - Periferico', 58, 1090, 'Collegno'],
-      ['001078', 1, 'Chieri', 'A', 'A - Polo', 0, 1078, 'Chieri'],
-      [1004, 1, "Albiano d'Ivrea", 'c', 'C - Cintura', '17,5', 1125, 'Ivrea'],
-      ['090064', 20, 'Sassari', 'F', 'F - Ultraperiferico', null, null, null],
+      ['001003', 1, 'Ala di Stura', 46.2, 'E', 'E - Periferico', 58, 1090, 'Collegno'],
+      ['001078', 1, 'Chieri', 54.2, 'A', 'A - Polo', 0, 1078, 'Chieri'],
+      [1004, 1, "Albiano d'Ivrea", '11,7', 'c', 'C - Cintura', '17,5', 1125, 'Ivrea'],
+      ['090064', 20, 'Sassari', null, 'F', 'F - Ultraperiferico', null, null, null],
     ]);
     const m = parseMappaAi2020(rows);
     expect(m.size).toBe(4);
-    expect(m.get('001003')).toEqual({ classe: 'E', descrizione: 'E - Periferico', tempo_minuti: 58, polo_destinazione: 'Collegno', codice_polo_destinazione: '001090' });
+    expect(m.get('001003')).toEqual({ classe: 'E', descrizione: 'E - Periferico', tempo_minuti: 58, polo_destinazione: 'Collegno', codice_polo_destinazione: '001090', superficie_km2_2019: 46.2 });
     // A pole is 0 minutes from itself: a real 0, kept.
     expect(m.get('001078')).toMatchObject({ classe: 'A', tempo_minuti: 0, codice_polo_destinazione: '001078' });
     // Numeric code padded to 6 digits, lower-case class normalised, decimal comma read.
-    expect(m.get('001004')).toMatchObject({ classe: 'C', tempo_minuti: 17.5, polo_destinazione: 'Ivrea' });
+    expect(m.get('001004')).toMatchObject({ classe: 'C', tempo_minuti: 17.5, polo_destinazione: 'Ivrea', superficie_km2_2019: 11.7 });
     // Blank cells stay null, never 0.
-    expect(m.get('090064')).toMatchObject({ classe: 'F', tempo_minuti: null, polo_destinazione: null, codice_polo_destinazione: null });
+    expect(m.get('090064')).toMatchObject({ classe: 'F', tempo_minuti: null, polo_destinazione: null, codice_polo_destinazione: null, superficie_km2_2019: null });
   });
 
   it('skips and reports rows that are not comuni, and rejects unknown classes', async () => {
-    const rows = await sheetRows([['Titolo'], MAPPA_HEADER, ['001001', 1, 'Agliè', 'C', 'C - Cintura', 24, 1125, 'Ivrea'], ['Totale', null, null, null, null, null, null, null]]);
+    const rows = await sheetRows([['Titolo'], MAPPA_HEADER, ['001001', 1, 'Agliè', 13.1462, 'C', 'C - Cintura', 24, 1125, 'Ivrea'], ['Totale', null, null, null, null, null, null, null, null]]);
     const skipped: SkippedRow[] = [];
     expect([...parseMappaAi2020(rows, skipped).keys()]).toEqual(['001001']);
     expect(skipped).toHaveLength(1);
     expect(skipped[0]!.reason).toMatch(/Totale/);
-    const bad = await sheetRows([MAPPA_HEADER, ['001001', 1, 'Agliè', 'G', 'G - ?', 24, 1125, 'Ivrea']]);
-    expect(() => parseMappaAi2020(bad)).toThrow(/unknown aree interne class "G"/);
+    const bad = await sheetRows([MAPPA_HEADER, ['001001', 1, 'Agliè', 13.1462, 'G', 'G - ?', 24, 1125, 'Ivrea']]);
+    expect(() => parseMappaAi2020(bad)).toThrow(/classe aree interne sconosciuta "G"/);
   });
 
   it('fails with the header it saw when a column is renamed', async () => {
-    const rows = await sheetRows([MAPPA_HEADER.map((h) => h.replace('tempi di percorrenza', 'distanza')), ['001001', 1, 'Agliè', 'C', 'C - Cintura', 24, 1125, 'Ivrea']]);
-    expect(() => parseMappaAi2020(rows)).toThrow(/no column matching .*tempi di percorrenza/);
+    const rows = await sheetRows([MAPPA_HEADER.map((h) => h.replace('tempi di percorrenza', 'distanza')), ['001001', 1, 'Agliè', 13.1462, 'C', 'C - Cintura', 24, 1125, 'Ivrea']]);
+    expect(() => parseMappaAi2020(rows)).toThrow(/nessuna colonna corrisponde a .*tempi di percorrenza/);
   });
 });
 

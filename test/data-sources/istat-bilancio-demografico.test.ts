@@ -32,14 +32,14 @@ describe('istat-bilancio-demografico parser (ISTAT P2 file)', () => {
   });
 
   it('refuses a non-code row that carries figures (a format change, not a note)', () => {
-    expect(() => parseBilancioDemografico(p2File([p2Row(PICCOLO), p2Row({ ...ROMA, codice: 'ITALIA' })]))).toThrow(/"ITALIA" is neither a comune nor a note/);
+    expect(() => parseBilancioDemografico(p2File([p2Row(PICCOLO), p2Row({ ...ROMA, codice: 'ITALIA' })]))).toThrow(/"ITALIA" non è né un comune né una nota/);
   });
 
   it('marks a comune provisional exactly where ISTAT writes "p"', () => {
     const parsed = parseBilancioDemografico(p2File([p2Row(PICCOLO), p2Row({ ...ROMA, flag: '' })]));
     expect(parsed.comuni.get('001001')!.provvisorio).toBe(true);
     expect(parsed.comuni.get('058091')!.provvisorio).toBe(false);
-    expect(() => parseBilancioDemografico(p2File([p2Row({ ...ROMA, flag: 'x' })]))).toThrow(/unknown Informazioni flag "x"/);
+    expect(() => parseBilancioDemografico(p2File([p2Row({ ...ROMA, flag: 'x' })]))).toThrow(/flag Informazioni sconosciuto "x"/);
   });
 
   it('stops on a comune whose 31 December population breaks the accounting identity', () => {
@@ -60,8 +60,8 @@ describe('istat-bilancio-demografico parser (ISTAT P2 file)', () => {
   });
 
   it('refuses a file of another year and a missing column', () => {
-    expect(() => parseBilancioDemografico(file, 2026)).toThrow(/title says 2025/);
+    expect(() => parseBilancioDemografico(file, 2026)).toThrow(/titolo del file indica il 2025, atteso 2026/);
     expect(() => parseBilancioDemografico(file.replace('"Morti - Femmine"', '"Decessi - Femmine"'))).toThrow(/nessuna colonna di nome "morti - femmine"/);
-    expect(() => parseBilancioDemografico(p2File([p2Row(ROMA)], { title: null }).replace('"Codice comune"', '"Codice"'))).toThrow(/no header line/);
+    expect(() => parseBilancioDemografico(p2File([p2Row(ROMA)], { title: null }).replace('"Codice comune"', '"Codice"'))).toThrow(/nessuna riga di intestazione/);
   });
 });

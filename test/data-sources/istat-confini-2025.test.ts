@@ -38,11 +38,11 @@ describe('istat-confini-2025', () => {
   });
 
   it('stops on a repeated code, a code that is not 6 digits, a non-polygon or a missing layer, naming the problem', () => {
-    expect(() => parseConfini(topology([{ type: 'Polygon', arcs: [[0, 1]], properties: props('058001', 'Uno') }, { type: 'Polygon', arcs: [[2, -1]], properties: props('058001', 'Due') }]))).toThrow(/058001 has two polygons/);
-    expect(() => parseConfini(topology([{ type: 'Polygon', arcs: [[0, 1]], properties: { ...props('058001', 'Uno'), PRO_COM_T: '58001' } }]))).toThrow(/no 6-digit PRO_COM_T/);
-    expect(() => parseConfini(topology([{ type: 'Point', coordinates: [12, 41], properties: props('058001', 'Uno') }]))).toThrow(/holds a Point/);
-    expect(() => parseConfini(TWO.replace('"comuni"', '"municipalities"'))).toThrow(/no GeometryCollection "comuni" \(objects: municipalities\)/);
-    expect(() => parseConfini('<html>')).toThrow(/not JSON/);
+    expect(() => parseConfini(topology([{ type: 'Polygon', arcs: [[0, 1]], properties: props('058001', 'Uno') }, { type: 'Polygon', arcs: [[2, -1]], properties: props('058001', 'Due') }]))).toThrow(/058001 ha due poligoni/);
+    expect(() => parseConfini(topology([{ type: 'Polygon', arcs: [[0, 1]], properties: { ...props('058001', 'Uno'), PRO_COM_T: '58001' } }]))).toThrow(/non ha un PRO_COM_T di 6 cifre/);
+    expect(() => parseConfini(topology([{ type: 'Point', coordinates: [12, 41], properties: props('058001', 'Uno') }]))).toThrow(/contiene un Point/);
+    expect(() => parseConfini(TWO.replace('"comuni"', '"municipalities"'))).toThrow(/nessuna GeometryCollection "comuni" \(oggetti: municipalities\)/);
+    expect(() => parseConfini('<html>')).toThrow(/non è JSON/);
   });
 
   it('quantises a copy for the web: integer deltas on the grid, positions within one cell of the source', () => {

@@ -72,9 +72,9 @@ describe('istat-delitti: parsers', () => {
   });
 
   it('rejects duplicate records and non-numeric counts', () => {
-    expect(() => parseDelittiProvince([rec('ITE43', 'Roma', 2024, 1), rec('ITE43', 'Roma', 2024, 2)])).toThrow(/two records for RM\|2024/);
-    expect(() => parseDelittiProvince([{ ...rec('ITE43', 'Roma', 2024, 1), Delitti: 'n.d.x' }])).toThrow(/Delitti "n.d.x" is not a number/);
-    expect(() => parseDelittiProvince({})).toThrow(/expected a JSON array/);
+    expect(() => parseDelittiProvince([rec('ITE43', 'Roma', 2024, 1), rec('ITE43', 'Roma', 2024, 2)])).toThrow(/due record per RM\|2024/);
+    expect(() => parseDelittiProvince([{ ...rec('ITE43', 'Roma', 2024, 1), Delitti: 'n.d.x' }])).toThrow(/Delitti "n.d.x" non è un numero/);
+    expect(() => parseDelittiProvince({})).toThrow(/atteso un array JSON/);
   });
 
   it('reads the serious-crime file per sigla, year and crime type', () => {

@@ -138,7 +138,7 @@ describe('istat-elenco-comuni parser', () => {
     expect(() => parseElencoComuni(TEXT.replace('Codice Comune formato alfanumerico', 'Codice Comune'))).toThrow(
       /Elenco-comuni-italiani.csv: nessuna colonna di nome "codice comune formato alfanumerico"/,
     );
-    expect(() => parseElencoComuni(`${HEADER}\r\n${ROWS[0]!.replace(';3;0;TO;', ';3;SI;TO;')}\r\n`)).toThrow(/001001: capoluogo flag is "SI"/);
-    expect(() => parseElencoComuni(`${HEADER}\r\n${ROWS[0]}\r\n${ROWS[0]}\r\n`)).toThrow(/duplicate comune code 001001/);
+    expect(() => parseElencoComuni(`${HEADER}\r\n${ROWS[0]!.replace(';3;0;TO;', ';3;SI;TO;')}\r\n`)).toThrow(/001001: il flag capoluogo vale "SI"/);
+    expect(() => parseElencoComuni(`${HEADER}\r\n${ROWS[0]}\r\n${ROWS[0]}\r\n`)).toThrow(/il codice comune 001001 compare due volte/);
   });
 });

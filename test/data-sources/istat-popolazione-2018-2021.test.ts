@@ -50,6 +50,6 @@ describe('istat-popolazione-2018-2021 parser', () => {
   });
 
   it('refuses a code listed twice, even when written once padded and once not', () => {
-    expect(() => parsePopolazione2018_2021(`${FILE}\nAgliè,001001,,,,1`)).toThrow(/001001 appears twice/);
+    expect(() => parsePopolazione2018_2021(`${FILE}\nAgliè,001001,,,,1`)).toThrow(/001001 compare due volte/);
   });
 });

@@ -57,6 +57,6 @@ describe('istat-popolazione-2020 parser', () => {
 
   it('throws on a total row of another year, or on a code listed twice', () => {
     expect(() => parsePopolazioneIstat2020([HEADER, row('001272', 'Torino', '850000', '9', 'TOTAL', '99', '2021')].join('\n'))).toThrow(/TIME "2021"/);
-    expect(() => parsePopolazioneIstat2020([HEADER, row('001272', 'Torino', '1'), row('001272', 'Torino', '2')].join('\n'))).toThrow(/001272 appears twice/);
+    expect(() => parsePopolazioneIstat2020([HEADER, row('001272', 'Torino', '1'), row('001272', 'Torino', '2')].join('\n'))).toThrow(/001272 compare due volte/);
   });
 });

@@ -48,16 +48,16 @@ describe('istat-posas parser', () => {
 
   it('throws when the total row disagrees with the sum over ages', () => {
     const wrong = FILE.replace(row('097002', 'Airuno', 999, 10, 7), row('097002', 'Airuno', 999, 11, 7));
-    expect(() => parsePosas(wrong)).toThrow(/097002: total row \(maschi 11, femmine 7\) ≠ sum over ages \(maschi 10, femmine 7\)/);
+    expect(() => parsePosas(wrong)).toThrow(/097002: riga di totale \(maschi 11, femmine 7\) ≠ somma sulle età \(maschi 10, femmine 7\)/);
   });
 
   it('throws when a comune has no total row, or a row whose sexes do not add up', () => {
-    expect(() => parsePosas([TITLE, HEADER, row('097002', 'Airuno', 0, 10, 7)].join('\n'))).toThrow(/097002: no total row/);
+    expect(() => parsePosas([TITLE, HEADER, row('097002', 'Airuno', 0, 10, 7)].join('\n'))).toThrow(/097002: nessuna riga di totale/);
     expect(() => parsePosas([TITLE, HEADER, row('097002', 'Airuno', 0, 10, 7, 18)].join('\n'))).toThrow(/maschi 10 \+ femmine 7 ≠ totale 18/);
   });
 
   it('throws on a header it does not recognise', () => {
-    expect(() => parsePosas(`${TITLE}\n"Codice";"Comune"`)).toThrow(/no header line starting with "Codice comune"/);
+    expect(() => parsePosas(`${TITLE}\n"Codice";"Comune"`)).toThrow(/nessuna riga di intestazione che inizi con "Codice comune"/);
   });
 });
 

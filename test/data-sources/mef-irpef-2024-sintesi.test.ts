@@ -56,7 +56,7 @@ describe('mef-irpef-2024-sintesi parser', () => {
     const c = parseIrpef2024(data(reversed, [row]), META).comuni[0]!;
     expect(c.reddito_complessivo).toEqual({ frequenza: 1950, ammontare: 54000000 });
     expect(c.addizionale_comunale).toEqual({ frequenza: 1619, ammontare: 381803 });
-    expect(() => parseIrpef2024(data(ORDER.slice(1), [row.slice(0, -2)]), META)).toThrow(/lacks "comprehensiveIncome"/);
+    expect(() => parseIrpef2024(data(ORDER.slice(1), [row.slice(0, -2)]), META)).toThrow(/non contiene "comprehensiveIncome"/);
   });
 
   it('reports the unassigned MEF row as skipped and carries the checksums of meta.json', () => {
@@ -71,18 +71,18 @@ describe('mef-irpef-2024-sintesi parser', () => {
   });
 
   it('rejects malformed input: wrong year, short rows, non-integer cents, bad codes, repeated codes', () => {
-    expect(() => parseIrpef2024(data(ORDER, [AGLIE]), { ...META, period: { taxYear: 2023 } })).toThrow(/tax year 2024, meta.json 2023/);
-    expect(() => parseIrpef2024(data(ORDER, [AGLIE.slice(0, -1)]), META)).toThrow(/should have 17 cells/);
-    expect(() => parseIrpef2024(data(ORDER, [[...AGLIE.slice(0, 8), 5400000000.5, ...AGLIE.slice(9)]]), META)).toThrow(/not an amount in integer cents/);
-    expect(() => parseIrpef2024(data(ORDER, [['0', ...AGLIE.slice(1)]]), META)).toThrow(/not a comune code/);
-    expect(() => parseIrpef2024(data(ORDER, [AGLIE, AGLIE]), META)).toThrow(/001001 appears twice/);
+    expect(() => parseIrpef2024(data(ORDER, [AGLIE]), { ...META, period: { taxYear: 2023 } })).toThrow(/anno d'imposta 2024, meta.json del 2023/);
+    expect(() => parseIrpef2024(data(ORDER, [AGLIE.slice(0, -1)]), META)).toThrow(/dovrebbe avere 17 celle/);
+    expect(() => parseIrpef2024(data(ORDER, [[...AGLIE.slice(0, 8), 5400000000.5, ...AGLIE.slice(9)]]), META)).toThrow(/non è un importo in centesimi interi/);
+    expect(() => parseIrpef2024(data(ORDER, [['0', ...AGLIE.slice(1)]]), META)).toThrow(/non è un codice comune/);
+    expect(() => parseIrpef2024(data(ORDER, [AGLIE, AGLIE]), META)).toThrow(/001001 compare due volte/);
   });
 
   it('verifies data.json against the SHA-256 and size recorded in meta.json', () => {
     const bytes = new TextEncoder().encode('{"taxYear":2024}');
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     expect(() => verifyDataArtifact(bytes, { dataArtifactSha256: sha256, dataArtifactBytes: bytes.length })).not.toThrow();
-    expect(() => verifyDataArtifact(bytes, { dataArtifactSha256: 'cc'.repeat(32), dataArtifactBytes: bytes.length })).toThrow(/differs from/);
+    expect(() => verifyDataArtifact(bytes, { dataArtifactSha256: 'cc'.repeat(32), dataArtifactBytes: bytes.length })).toThrow(/è diverso da/);
   });
 
   it('is optional and points at the official MEF zip', () => {

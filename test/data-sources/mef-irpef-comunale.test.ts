@@ -84,7 +84,7 @@ describe('mef-irpef-comunale: 2023 layout', () => {
 
   it('rejects a row whose "Anno di imposta" is not the declared year', () => {
     const wrong = rowOf(L2023, ['2022', 'F205', '015146', 'MILANO', 'MI', 'Lombardia', '03', '1']);
-    expect(() => parseIrpefYear(mefFile(L2023, [wrong]), 2023)).toThrow(/Anno di imposta "2022", expected 2023/);
+    expect(() => parseIrpefYear(mefFile(L2023, [wrong]), 2023)).toThrow(/Anno di imposta "2022", atteso 2023/);
   });
 });
 
@@ -242,14 +242,14 @@ describe('mef-irpef-comunale: older layouts and their column names', () => {
 describe('mef-irpef-comunale: failures are loud', () => {
   it('names a missing measure, an ambiguous one, a non-integer cell and a repeated code', () => {
     const noImponibile: Layout = { ...L2023, measures: L2023.measures.filter((m) => m !== 'Reddito imponibile') };
-    expect(() => parseIrpefYear(mefFile(noImponibile, []), 2023)).toThrow(/no columns for "reddito_imponibile"/);
+    expect(() => parseIrpefYear(mefFile(noImponibile, []), 2023)).toThrow(/nessuna colonna per "reddito_imponibile"/);
     const twice: Layout = { ...L2023, measures: [...L2023.measures, 'Imposta  netta'] };
-    expect(() => parseIrpefYear(mefFile(twice, []), 2023)).toThrow(/"imposta_netta" should have one Frequenza and one Ammontare/);
+    expect(() => parseIrpefYear(mefFile(twice, []), 2023)).toThrow(/"imposta_netta" dovrebbe avere una colonna Frequenza e una Ammontare/);
     const noAutonomo: Layout = { ...L2023, measures: L2023.measures.filter((m) => !m.startsWith('Reddito da lavoro autonomo')) };
     expect(() => parseIrpefYear(mefFile(noAutonomo, []), 2023)).toThrow(/lavoro_autonomo/);
     const decimal = rowOf(L2023, ['2023', 'F205', '015146', 'MILANO', 'MI', 'Lombardia', '03', '1.047.822']);
-    expect(() => parseIrpefYear(mefFile(L2023, [decimal]), 2023)).toThrow(/015146 Numero contribuenti: "1.047.822" is not an integer/);
-    expect(() => parseIrpefYear(mefFile(L2023, [MILANO_2023, MILANO_2023]), 2023)).toThrow(/015146 appears twice/);
+    expect(() => parseIrpefYear(mefFile(L2023, [decimal]), 2023)).toThrow(/015146 Numero contribuenti: "1.047.822" non è un intero/);
+    expect(() => parseIrpefYear(mefFile(L2023, [MILANO_2023, MILANO_2023]), 2023)).toThrow(/015146 compare due volte/);
   });
 
   it('load() stops with MissingSourceError naming the official zip when a year is missing', async () => {

@@ -21,7 +21,7 @@ describe('ANPR archive of comuni', () => {
   });
 
   it('stops on a malformed date instead of guessing a period', () => {
-    expect(() => parseArchivioComuni(ARCHIVIO.replace('1974-08-02', '02/08/1974'))).toThrow(/invalid dates/);
+    expect(() => parseArchivioComuni(ARCHIVIO.replace('1974-08-02', '02/08/1974'))).toThrow(/date non valide/);
   });
 });
 
@@ -41,7 +41,7 @@ describe('ISTAT Sardinian codes of 1 January 2026', () => {
   });
 
   it('rejects a table where a 2026 code appears twice', () => {
-    expect(() => parseSardegna2026(`${TEXT}\nAltro;119;119010;Doppio;111041;111;X`)).toThrow(/twice/);
+    expect(() => parseSardegna2026(`${TEXT}\nAltro;119;119010;Doppio;111041;111;X`)).toThrow(/compare due volte/);
   });
 });
 

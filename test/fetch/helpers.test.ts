@@ -77,9 +77,9 @@ describe('URL map', () => {
   });
 
   it('rejects a map that is not a JSON object of strings', () => {
-    expect(() => parseUrlMap('https://=http://x')).toThrow(/FETCH_URL_MAP is not valid JSON/);
-    expect(() => parseUrlMap('["a"]')).toThrow(/must be a JSON object/);
-    expect(() => parseUrlMap('{"https://": 3}')).toThrow(/must map a non-empty URL prefix to a string/);
+    expect(() => parseUrlMap('https://=http://x')).toThrow(/FETCH_URL_MAP non è JSON valido/);
+    expect(() => parseUrlMap('["a"]')).toThrow(/deve essere un oggetto JSON/);
+    expect(() => parseUrlMap('{"https://": 3}')).toThrow(/deve associare un prefisso di URL non vuoto a una stringa/);
   });
 });
 
@@ -95,9 +95,9 @@ describe('lock file', () => {
       expect(text.indexOf('a/a.csv')).toBeLessThan(text.indexOf('z/b.csv'));
       expect((await readLock(path)).files['a/a.csv']).toMatchObject({ zip_member: 'a.csv', archive: { bytes: 9 } });
       await writeFile(path, '{"version": 1, "files": {"x": {"url": "u"}}}');
-      await expect(readLock(path)).rejects.toThrow(/entry "x" needs url, sha256/);
+      await expect(readLock(path)).rejects.toThrow(/entry "x" richiede url, sha256/);
       await writeFile(path, '{oops');
-      await expect(readLock(path)).rejects.toThrow(/not valid JSON/);
+      await expect(readLock(path)).rejects.toThrow(/non è JSON valido/);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -68,7 +68,7 @@ describe('a new MEF vintage is one declaration', () => {
     expect(abano.trattamento_spettante).toEqual({ frequenza: null, ammontare: null });
     expect(abano.scaglioni[7]).toEqual({ da: 120000, a: null, frequenza: 310, ammontare: 61000000 });
     expect(year.scartati).toHaveLength(1);
-    expect(() => parseIrpefYear(CSV_2024, 2023)).toThrow(/Anno di imposta "2024", expected 2023/);
+    expect(() => parseIrpefYear(CSV_2024, 2023)).toThrow(/Anno di imposta "2024", atteso 2023/);
   });
 
   describe('fetched from the (local stand-in of the) official URL', () => {

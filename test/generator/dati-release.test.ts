@@ -53,6 +53,6 @@ describe('creation date of the data', () => {
   });
 
   it('refuses to date a release with no source file', async () => {
-    await expect(dataCreated(await mirror({}), [meta('a', 'a.csv')], new Map())).rejects.toThrow(/no source file/);
+    await expect(dataCreated(await mirror({}), [meta('a', 'a.csv')], new Map())).rejects.toThrow(/nessun file sorgente/);
   });
 });

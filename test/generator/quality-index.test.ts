@@ -142,10 +142,10 @@ describe('weights and indicator set', () => {
   });
 
   it('rejects weights that do not sum to 1, duplicate indicators and duplicate comuni', () => {
-    expect(() => computeQualityIndex(INPUTS, DEFS, { ...DIMENSION_WEIGHTS, sicurezza: 0.2 })).toThrow(/sum to 1\.1/);
-    expect(() => computeQualityIndex(INPUTS, [...DEFS, DEFS[0]!])).toThrow(/R1.*twice/);
-    expect(() => computeQualityIndex([T1, T1], DEFS)).toThrow(/001001 given twice/);
-    expect(() => computeQualityIndex([comune('001009', '01', { R1: Number.NaN })], DEFS)).toThrow(/not a finite number/);
+    expect(() => computeQualityIndex(INPUTS, DEFS, { ...DIMENSION_WEIGHTS, sicurezza: 0.2 })).toThrow(/sommano a 1\.1/);
+    expect(() => computeQualityIndex(INPUTS, [...DEFS, DEFS[0]!])).toThrow(/R1.*due volte/);
+    expect(() => computeQualityIndex([T1, T1], DEFS)).toThrow(/001001 presente due volte/);
+    expect(() => computeQualityIndex([comune('001009', '01', { R1: Number.NaN })], DEFS)).toThrow(/non è un numero finito/);
   });
 });
 

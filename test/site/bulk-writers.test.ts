@@ -22,7 +22,7 @@ describe('CSV cells of the bulk dataset', () => {
     expect(csvCell(1e21)).toBe('1000000000000000000000');
     expect(csvCell(-2016657)).toBe('-2016657');
     expect(csvCell(13.19646038)).toBe('13.19646038');
-    expect(() => csvCell(Number.NaN)).toThrow(/finite/);
+    expect(() => csvCell(Number.NaN)).toThrow(/non è un numero finito/);
   });
 });
 
@@ -51,7 +51,7 @@ describe('tables of the bulk dataset', () => {
 
   it('refuses a numeric column without a unit', () => {
     const noUnit: Column<Row>[] = [{ name: 'superficie', type: 'number', description: 'Superficie.', value: (r) => r.area }];
-    expect(() => defineTable({ ...spec([]), columns: noUnit })).toThrow(/unit/);
+    expect(() => defineTable({ ...spec([]), columns: noUnit })).toThrow(/richiede un'unità di misura/);
   });
 
   it('points a table at the registry by codice_istat unless told otherwise', () => {
@@ -69,8 +69,8 @@ describe('site templates', () => {
   });
 
   it('fails on a placeholder without a value and on a value without a placeholder', () => {
-    expect(() => fillTemplate('{{manca}}', {}, 'pagina.html')).toThrow(/pagina\.html: no value for \{\{manca\}\}/);
-    expect(() => fillTemplate('<p></p>', { extra: 'x' }, 'pagina.html')).toThrow(/no placeholder for extra/);
+    expect(() => fillTemplate('{{manca}}', {}, 'pagina.html')).toThrow(/pagina\.html: nessun valore per \{\{manca\}\}/);
+    expect(() => fillTemplate('<p></p>', { extra: 'x' }, 'pagina.html')).toThrow(/nessun segnaposto per extra/);
   });
 });
 

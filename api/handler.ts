@@ -60,7 +60,7 @@ function requireComune(ctx: HandlerContext, req: Request_): number {
   if (at >= 0) return at;
   const t = ctx.index.territorio;
   const current = t.alias[code];
-  if (current) throw new RedirectSignal(`${req.url.pathname.replace(/\/[^/]*$/, `/${current}`)}${req.url.search}`);
+  if (current) throw new RedirectSignal(`${req.url.pathname.split('/').map((s) => (s === code ? current : s)).join('/')}${req.url.search}`);
   const ceased = t.codici_cessati[code];
   const record = ceased ? t.cessati.find((c) => c.codice_catastale === ceased) : undefined;
   if (record) {

@@ -18,7 +18,9 @@ export const meta: SourceMeta = {
       url: 'https://www.istat.it/wp-content/uploads/2024/09/Codici-statistici-e-denominazioni-delle-unita-amministrative-della-Sardegna.zip',
     },
   ],
-  required: true,
+  // Optional: the official zip holds a Latin-1 CSV that is not this transcription, so data:fetch
+  // lists it as a manual step; without it the 2026 codes are simply not aliases of the 2025 ones.
+  required: false,
   feeds: ['comuni'],
   notes: [
     'Nuovi codici dei 377 comuni sardi con le nuove province (112–119) e il codice precedente (2025): il territorio non cambia, i codici 2026 sono alias dei codici 2025 che usano tutte le altre fonti.',

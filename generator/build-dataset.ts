@@ -40,7 +40,7 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
     population: [...pop2020, ...pop1821, ...anpr],
     confini2019: requireLoaded(sources.confini2019, 'openpolis-confini-2019'),
     confini2025: comuniPolygons(requireLoaded(sources.confini2025, 'istat-confini-2025')),
-    sardegna2026: requireLoaded(sources.sardegna2026, 'istat-sardegna-2026'),
+    sardegna2026: sources.sardegna2026 ?? [],
   });
   // Every source keyed by a year's ISTAT code goes through the crosswalk (generator/crosswalk.ts) before its join.
   const cw = territory.crosswalk;

@@ -66,6 +66,9 @@ function arbitraries(index: RuntimeIndex) {
     anno: ['2020', '2023', '2025', '2026', '1999', '1900', '2100'],
     regione: ['lazio', 'Toscana', "Valle d'Aosta", 'EMILIA-ROMAGNA'],
     provincia: ['RM', 'mi', 'BZ'],
+    // Current comuni (Roma, Masainas) and ceased ones (Riva Valdobbia).
+    codice_catastale: ['H501', 'm270', 'H329'],
+    cap: ['00118', '20121', '99999'],
     min_pop: ['0', '5000', '100000000'],
     max_pop: ['0', '50000', '100000000'],
   };

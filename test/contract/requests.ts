@@ -37,6 +37,14 @@ export function validRequests(index: RuntimeIndex, perComune = 20): string[] {
   add('/api/comuni', { regione: 'lazio', provincia: 'rm', limit: 5 });
   for (const p of index.province.filter((_, k) => k % 10 === 0)) add('/api/comuni', { provincia: p.sigla.toLowerCase() });
 
+  // Ceased comuni: the list, its filters, one record (Riva Valdobbia), and a cadastral code given in lower case.
+  add('/api/comuni/cessati');
+  add('/api/comuni/cessati', { provincia: 'VC', limit: 3 });
+  add('/api/comuni/cessati', { codice_catastale: 'H329' });
+  add('/api/comuni/cessati/H329');
+  add('/api/comuni/cessati/h329');
+  add('/api/comuni', { codice_catastale: 'M270' });
+  add('/api/comuni', { cap: '00118' });
   for (const text of ['forli', 'Forlì', 'roma', 'Bozen', 'reggio', 'san', "sant'angelo", 'milnao', 'xy', 'a'.repeat(100)]) add('/api/comuni/cerca', { q: text });
   for (const code of codes.slice(0, 5)) add('/api/comuni/cerca', { q: index.comuni.nome[index.comuni.codice.indexOf(code)]! });
 

@@ -94,6 +94,7 @@ describe('data:fetch against the mirror served at the official URLs', () => {
         'istat/delitti/reati_allarme_sociale_province.json',
         'istat/popolazione-2020/Popolazione_comuni_01_01_2020.csv',
         'istat/posas-2025-sample/POSAS_2025_it_097_Lecco_SAMPLE_first2comuni.csv',
+        'istat/sardegna-2026/sardegna-2026.csv',
         'mef/irpef-comunale-2024-sintesi/mef-irpef-2024.data.json',
         'mef/irpef-comunale-2024-sintesi/mef-irpef-2024.meta.json',
         'mef/irpef-comunale-2024-sintesi/mef-irpef-2024.source.json',
@@ -101,7 +102,7 @@ describe('data:fetch against the mirror served at the official URLs', () => {
     );
     // The national POSAS file is not published here (404): an optional source, so no failure of the run.
     expect(report.results.filter((r) => r.status === 'failed').map((r) => [r.path, r.reason])).toEqual([['istat/posas-2025/POSAS_2025_it_Comuni.csv', 'gone']]);
-    expect(byStatus('new')).toHaveLength(ALL_SOURCE_META.flatMap((m) => m.files).length - 13);
+    expect(byStatus('new')).toHaveLength(ALL_SOURCE_META.flatMap((m) => m.files).length - 14);
     // Every required source has a direct download: a build from the publishers alone is possible.
     expect(report.problems).toEqual([]);
     expect(report.exitCode).toBe(0);
@@ -110,7 +111,7 @@ describe('data:fetch against the mirror served at the official URLs', () => {
     expect(dataset.comuni).toHaveLength(7896);
     expect(validateDataset(dataset)).toEqual([]);
     expect(status.filter((x) => x.mancante !== null).map((x) => x.meta.id)).toEqual(
-      expect.arrayContaining(['dipe-urban-index', 'istat-aree-interne', 'istat-delitti', 'istat-popolazione-2020']),
+      expect.arrayContaining(['dipe-urban-index', 'istat-aree-interne', 'istat-delitti', 'istat-popolazione-2020', 'istat-sardegna-2026']),
     );
   });
 });

@@ -127,6 +127,9 @@ describe.skipIf(!hasRealBuild)(`npm start on an up-to-date build${REAL_DATA}`, (
       '/api/status',
       '/api/openapi.json',
       '/api/comuni/058091.json',
+      '/api/comuni/058091/confini',
+      '/api/comuni/cessati?provincia=VC',
+      '/api/comuni/cessati/H329',
     ];
     const covered = new Set(urls.map((u) => matchRoute(new URL(u, server.base).pathname)?.route.id));
     expect(ROUTE_LIST.map((r) => r.id).filter((id) => !covered.has(id))).toEqual([]);
@@ -149,7 +152,7 @@ describe.skipIf(!hasRealBuild)(`npm start on an up-to-date build${REAL_DATA}`, (
     const logged = server.lines.filter((l) => /^(GET|HEAD|OPTIONS|POST) /.test(l));
     expect(logged).toHaveLength(urls.length * 2 + 1);
     for (const url of urls) expect(logged.filter((l) => l.startsWith(`GET ${url} `)).map((l) => l.split(' ')[2]), url).toEqual(['200', '304']);
-    expect(server.lines).toContain('SIGTERM: closing…');
+    expect(server.lines).toContain('SIGTERM: chiusura…');
   });
 
   it('stops cleanly on SIGINT with a client connection still open', async () => {
@@ -158,6 +161,6 @@ describe.skipIf(!hasRealBuild)(`npm start on an up-to-date build${REAL_DATA}`, (
     expect((await fetch(`${server.base}/api/comuni/cerca?q=roma`, { headers: { Connection: 'keep-alive' } })).status).toBe(200);
     server.child.kill('SIGINT');
     expect(await server.exited).toBe(0);
-    expect(server.lines).toContain('SIGINT: closing…');
+    expect(server.lines).toContain('SIGINT: chiusura…');
   });
 });

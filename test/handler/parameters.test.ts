@@ -49,7 +49,7 @@ describe.skipIf(!hasRealBuild)(`list parameters on the real build${REAL_DATA}`, 
   it('combines regione and provincia filters, in any spelling', async () => {
     const rome = await ok('/api/comuni?regione=LAZIO&provincia=rm&limit=1000');
     expect(rome.totale).toBe(121);
-    expect(rome.filtri).toEqual({ regione: 'Lazio', provincia: 'RM' });
+    expect(rome.filtri).toEqual({ regione: 'Lazio', provincia: 'RM', codice_catastale: null, cap: null });
     expect(new Set((rome.risultati as Item[]).map((c) => c.provincia.sigla))).toEqual(new Set(['RM']));
     expect(await ok('/api/comuni?regione=lazio&provincia=RM&limit=1000')).toEqual(rome);
     const none = await ok('/api/comuni?regione=Lombardia&provincia=RM');

@@ -131,7 +131,8 @@ describe.skipIf(!hasRealBuild)(`static files and dynamic answers agree${REAL_DAT
     const step = Math.floor(index.comuni.codice.length / 40);
     const codes = index.comuni.codice.filter((_, k) => k % step === 0);
     const urls = [
-      ...codes.flatMap((c) => ['comuni', 'demografia', 'redditi', 'ambiente', 'qualita-vita'].map((d) => `/api/${d}/${c}`)),
+      ...codes.flatMap((c) => [...['comuni', 'demografia', 'redditi', 'ambiente', 'qualita-vita'].map((d) => `/api/${d}/${c}`), `/api/comuni/${c}/confini`]),
+      ...index.territorio.cessati.filter((_, k) => k % 25 === 0).map((c) => `/api/comuni/cessati/${c.codice_catastale}`),
       ...index.anni.nazionale.map((y) => `/api/confronta/nazionale-medie?anno=${y}`),
       ...index.fonti.map((f) => `/api/fonti/${f}`),
       ...ROUTE_LIST.filter((r) => r.mode === 'file' && !r.path.includes('{') && !r.params.some((p) => p.required)).map((r) => r.path),

@@ -71,7 +71,9 @@ describe.skipIf(!hasRealBuild || !hasChromium)(`the documentation site in headle
     for (const id of ['cerca', 'avvio-rapido', 'endpoint', 'dati', 'fonti', 'annate', 'copertura', 'metodologia']) expect(await page.locator(`#${id}`).count(), id).toBe(1);
     // The quickstart shows curl against the host the page came from, with real codes.
     expect(await page.locator('#avvio-rapido pre').first().textContent()).toBe(`curl '${base}/api/comuni/${ROMA}'`);
-    expect(await page.locator('#dati tbody tr').count()).toBe(11);
+    // One row per file of public/dati/: every resource of the package, the descriptor, README, citation and the zip.
+    const pkg = await readBuilt<{ resources: unknown[] }>('/dati/datapackage.json');
+    expect(await page.locator('#dati tbody tr').count()).toBe(pkg.resources.length + 4);
     await page.screenshot({ path: join(ARTIFACTS, 'landing.png'), fullPage: true });
     expect(problems).toEqual([]);
     await page.close();

@@ -7,8 +7,8 @@ const excluded = (path: string) => excludedPatterns().some((p) => new RegExp(p).
 
 describe('the zero-invocation static layer, from the route table', () => {
   it('takes the routes without query parameters and leaves every other to the edge function', () => {
-    expect(pathOnlyRoutes().map((r) => r.id)).toEqual(['comuni.get', 'ambiente.get', 'qualita.get', 'regioni.list', 'province.list', 'fonti.list', 'fonti.get', 'metodologia', 'copertura', 'status']);
-    for (const path of ['/api/comuni/058091', '/api/ambiente/001001', '/api/qualita-vita/111107', '/api/regioni', '/api/fonti/ispra-aria', '/api/status', '/api/comuni/058091.json', '/api/openapi.json']) {
+    expect(pathOnlyRoutes().map((r) => r.id)).toEqual(['comuni.get', 'comuni.cessati.get', 'comuni.confini', 'ambiente.get', 'qualita.get', 'regioni.list', 'province.list', 'fonti.list', 'fonti.get', 'metodologia', 'copertura', 'status']);
+    for (const path of ['/api/comuni/058091', '/api/ambiente/001001', '/api/qualita-vita/111107', '/api/regioni', '/api/fonti/ispra-aria', '/api/status', '/api/comuni/058091.json', '/api/openapi.json', '/api/comuni/058091/confini', '/api/comuni/cessati/H329']) {
       expect(excluded(path), path).toBe(true);
     }
     // Query parameters (anno, filters) or a specific 400 to give: the function's.

@@ -24,6 +24,7 @@ describe('route table → files', () => {
       ['ambiente.soil.ranking', { order: 'desc', limit: 50, offset: 0 }, '/api/ambiente/suolo/classifica.json'],
       ['qualita.ranking', { limit: 50, offset: 0, regione: 'lazio' }, '/api/qualita-vita/classifica/regione/lazio.json'],
       ['qualita.get', { codice_istat: '058091' }, '/api/qualita-vita/058091.json'],
+      ['comuni.confini', { codice_istat: '058091' }, '/api/comuni/058091/confini.json'],
       ['confronta.national', { anno: 2020 }, '/api/confronta/nazionale-medie/anno/2020.json'],
       ['confronta.national', {}, '/api/confronta/nazionale-medie.json'],
       ['regioni.list', {}, '/api/regioni.json'],

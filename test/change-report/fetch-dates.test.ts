@@ -96,7 +96,7 @@ describe('fetch dates from the lock', () => {
     await writeFile(lockPath, '{"version": 1, "files": ');
     const broken = await sourceFetchDates(dataDir, [ELENCO], lockPath);
     expect(broken.dates.size).toBe(0);
-    expect(fetchDatesNote(broken)).toMatch(/^Date di download non disponibili: .*not valid JSON/);
+    expect(fetchDatesNote(broken)).toMatch(/^Date di download non disponibili: .*non è JSON valido/);
   });
 
   it('the build takes the lock from --lock (default: data-sources/sources.lock.json)', () => {

@@ -11,13 +11,14 @@
  *   map (`[functions] deno_import_map`) maps it onto the same types in node_modules.
  * Deno is the `deno` npm package of the project (first on PATH), so none is downloaded.
  * The site is a temporary directory whose `api`, `generated` and `netlify` are links to the
- * project's, with the committed netlify.toml plus that import map.
+ * project's (and the output, where the generated index entry looks for it), with the committed
+ * netlify.toml plus that import map.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PROJECT_ROOT } from '../../generator/config.ts';
 
@@ -56,6 +57,12 @@ export async function startNetlifyDev(publicDir: string, generatedDir: string, p
   for (const [name, target] of [['api', join(PROJECT_ROOT, 'api')], ['netlify', join(PROJECT_ROOT, 'netlify')], ['generated', generatedDir]] as const) {
     await symlink(target, join(site, name));
   }
+  // generated/edge-index.js re-exports the index inside the output by a relative path (../public/_edge/…),
+  // which Deno resolves from the link, not its target: the output gets a link at that place too.
+  const outLink = resolve(site, 'generated', relative(generatedDir, publicDir));
+  if (!outLink.startsWith(`${site}/`)) throw new Error(`the output ${publicDir} must sit beside ${generatedDir} for netlify dev`);
+  await mkdir(dirname(outLink), { recursive: true });
+  await symlink(publicDir, outLink);
   const types = join(modules, '@netlify', 'edge-functions-bootstrap', 'node', 'dist', 'bootstrap', 'globals', 'types.d.ts');
   const bootstrap = join(modules, '@netlify', 'edge-functions-dev', 'dist', 'deno', 'bootstrap.mjs');
   for (const file of [types, bootstrap]) if (!existsSync(file)) throw new Error(`netlify-cli ${NETLIFY_CLI_VERSION} lacks ${file}: update the paths in test/netlify/netlify-dev.ts`);

@@ -15,7 +15,7 @@ import * as istatElencoComuni from './istat-elenco-comuni.ts';
 import * as istatPopolazione2018_2021 from './istat-popolazione-2018-2021.ts';
 import * as istatPopolazione2020 from './istat-popolazione-2020.ts';
 import * as istatPosas from './istat-posas.ts';
-import * as istatSardegna2026 from './istat-sardegna-2026.ts';
+import * as istatSardegna2026 from './istat-codici-sardegna.ts';
 import type { SourceMeta } from './lib/source.ts';
 import * as mefIrpef2024Sintesi from './mef-irpef-2024-sintesi.ts';
 import * as mefIrpefComunale from './mef-irpef-comunale.ts';

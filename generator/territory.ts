@@ -2,7 +2,7 @@ import type { PeriodoComune } from '../data-sources/anpr-archivio-comuni.ts';
 import type { PopulationPoint } from '../data-sources/anpr-popolazione.ts';
 import type { GiValidita } from '../data-sources/gi-db-comuni.ts';
 import type { Confine2025 } from '../data-sources/istat-confini-2025.ts';
-import type { CodiceSardegna2026 } from '../data-sources/istat-sardegna-2026.ts';
+import type { CodiceSardegna2026 } from '../data-sources/istat-codici-sardegna.ts';
 import type { IrpefYear } from '../data-sources/mef-irpef-comunale.ts';
 import type { Confine2019 } from '../data-sources/openpolis-confini-2019.ts';
 import type { Anagrafica } from '../api/schemas/comune.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseArchivioComuni } from '../../data-sources/anpr-archivio-comuni.ts';
-import { parseSardegna2026 } from '../../data-sources/istat-sardegna-2026.ts';
+import { parseSardegna2026 } from '../../data-sources/istat-codici-sardegna.ts';
 import { layerFeatures, parsePolygonLayer } from '../../data-sources/lib/topojson.ts';
 
 // Hand-written rows in ANPR's layout: BOM, every cell quoted, 9999-12-31 for an open period, "ND" where the archive has no cadastral code.

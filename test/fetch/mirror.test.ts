@@ -111,7 +111,7 @@ describe('data:fetch against the mirror served at the official URLs', () => {
     expect(dataset.comuni).toHaveLength(7896);
     expect(validateDataset(dataset)).toEqual([]);
     expect(status.filter((x) => x.mancante !== null).map((x) => x.meta.id)).toEqual(
-      expect.arrayContaining(['dipe-urban-index', 'istat-aree-interne', 'istat-delitti', 'istat-popolazione-2020', 'istat-sardegna-2026']),
+      expect.arrayContaining(['dipe-urban-index', 'istat-aree-interne', 'istat-delitti', 'istat-popolazione-2020', 'istat-codici-sardegna']),
     );
   });
 });

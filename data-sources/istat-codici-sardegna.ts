@@ -4,7 +4,7 @@ import type { SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 
 export const meta: SourceMeta = {
-  id: 'istat-sardegna-2026',
+  id: 'istat-codici-sardegna',
   publisher: 'ISTAT',
   dataset: 'Codici statistici e denominazioni delle unità amministrative della Sardegna in vigore dal 1° gennaio 2026',
   landingUrl: 'https://www.istat.it/classificazione/codici-dei-comuni-delle-province-e-delle-regioni/',

@@ -155,19 +155,6 @@ export interface Scored {
   puntiProvinciali: (number | null)[];
 }
 
-/** Σ w·s / Σ w with the weights as published (4 decimals), rounded as published. */
-function dimensionScore(scores: readonly (number | null)[], weights: readonly number[]): number | null {
-  let num = 0;
-  let den = 0;
-  for (let k = 0; k < scores.length; k++) {
-    const s = scores[k];
-    const w = weights[k]!;
-    if (s == null || !(w > 0)) continue;
-    num += w * s;
-    den += w;
-  }
-  return den > 0 ? decimalRound(num / den, 1) : null;
-}
 
 /**
  * Effective weights of a comune's indicators in one dimension, before rounding: nominal
@@ -256,7 +243,7 @@ export function scoreAll(
       const eff = effectiveWeights(defs, used, treatment);
       const effSum = eff.reduce((a, b) => a + b, 0);
       const published = eff.map((w) => (effSum === 0 ? 0 : round(w / effSum, 4)));
-      const punteggio = dimensionScore(
+      const punteggio = weightedMean(
         rows.map((r, j) => (used[j] ? r.normalizzato : null)),
         published,
       );

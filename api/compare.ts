@@ -17,11 +17,23 @@ export function parseCodes(text: string, instance: string): string[] {
   const malformed = codes.filter((c) => !/^\d{6}$/.test(c));
   if (malformed.length > 0) {
     const shown = malformed.map((c) => (c === '' ? '(vuoto)' : `"${c.slice(0, 20)}"`)).join(', ');
-    throw new ProblemError(invalidParams(instance, [{ name: 'comuni', reason: `codici non validi: ${shown}; servono codici ISTAT di 6 cifre separati da virgole` }]));
+    throw new ProblemError(
+      invalidParams(instance, [
+        { name: 'comuni', reason: `codici non validi: ${shown}; servono codici ISTAT di 6 cifre separati da virgole` },
+      ]),
+    );
   }
-  if (codes.length > MAX_COMPARED) throw new ProblemError(invalidParams(instance, [{ name: 'comuni', reason: `al massimo ${MAX_COMPARED} codici (ricevuti ${codes.length})` }]));
+  if (codes.length > MAX_COMPARED)
+    throw new ProblemError(
+      invalidParams(instance, [
+        { name: 'comuni', reason: `al massimo ${MAX_COMPARED} codici (ricevuti ${codes.length})` },
+      ]),
+    );
   const duplicates = codes.filter((c, i) => codes.indexOf(c) !== i);
-  if (duplicates.length > 0) throw new ProblemError(invalidParams(instance, [{ name: 'comuni', reason: `codici ripetuti: ${[...new Set(duplicates)].join(', ')}` }]));
+  if (duplicates.length > 0)
+    throw new ProblemError(
+      invalidParams(instance, [{ name: 'comuni', reason: `codici ripetuti: ${[...new Set(duplicates)].join(', ')}` }]),
+    );
   return codes;
 }
 
@@ -49,33 +61,57 @@ function comparableIncome(index: RuntimeIndex, positions: number[], medie: Medie
     descrizione: serie.descrizione,
     unita: 'euro per contribuente',
     anni,
-    comuni: positions.map((i) => ({ codice_istat: index.comuni.codice[i]!, valori: anni.map((y) => incomeColumn(index, 'reddito_imponibile', y)?.valori[i] ?? null) })),
+    comuni: positions.map((i) => ({
+      codice_istat: index.comuni.codice[i]!,
+      valori: anni.map((y) => incomeColumn(index, 'reddito_imponibile', y)?.valori[i] ?? null),
+    })),
     nazionale: anni.map((y) => national.get(y) ?? null),
     avvisi: serie.avvisi,
   };
 }
 
-export async function answerCompare(ctx: HandlerContext, route: RouteSpec, values: ParamValues, instance: string, base: URL) {
+export async function answerCompare(
+  ctx: HandlerContext,
+  route: RouteSpec,
+  values: ParamValues,
+  instance: string,
+  base: URL,
+) {
   const codes = parseCodes(values.comuni as string, instance);
   const positions = codes.map((c) => findComune(ctx.index, c));
   const unknown = codes.filter((_, k) => positions[k]! < 0);
-  if (unknown.length > 0) throw new ProblemError(problem(404, `Codici ISTAT sconosciuti: ${unknown.join(', ')}. L'elenco dei codici è in /api/comuni.`, instance));
+  if (unknown.length > 0)
+    throw new ProblemError(
+      problem(404, `Codici ISTAT sconosciuti: ${unknown.join(', ')}. L'elenco dei codici è in /api/comuni.`, instance),
+    );
   const anno = values.anno as number | undefined;
   const { demografia, redditi } = ctx.index.anni;
   if (anno !== undefined && !demografia.includes(anno) && !redditi.includes(anno)) {
-    throw yearNotFound(anno, [...new Set([...demografia, ...redditi])].sort((a, b) => a - b), 'demografico o di reddito', instance);
+    throw yearNotFound(
+      anno,
+      [...new Set([...demografia, ...redditi])].sort((a, b) => a - b),
+      'demografico o di reddito',
+      instance,
+    );
   }
   const demoRoute = routeById('demografia.get');
   const incomeRoute = routeById('redditi.get');
   const comuni = await Promise.all(
     codes.map(async (code, k) => {
-      const [demo, income] = await Promise.all([yearBlock(ctx, demoRoute, code, anno, base), yearBlock(ctx, incomeRoute, code, anno, base)]);
+      const [demo, income] = await Promise.all([
+        yearBlock(ctx, demoRoute, code, anno, base),
+        yearBlock(ctx, incomeRoute, code, anno, base),
+      ]);
       return {
         ...comuneRef(ctx.index, positions[k]!),
         demografia: demo.dati,
         redditi: income.dati,
         motivi_mancanti: { demografia: demo.motivo, redditi: income.motivo },
-        links: { comune: `/api/comuni/${code}`, demografia: `/api/demografia/${code}`, redditi: `/api/redditi/${code}` },
+        links: {
+          comune: `/api/comuni/${code}`,
+          demografia: `/api/demografia/${code}`,
+          redditi: `/api/redditi/${code}`,
+        },
       };
     }),
   );
@@ -87,6 +123,9 @@ export async function answerCompare(ctx: HandlerContext, route: RouteSpec, value
     comuni,
     redditi_confrontabili: comparableIncome(ctx.index, positions, medie),
     medie_nazionali: medie,
-    links: { self: canonicalUrl(route, { ...values, comuni: codes.join(',') }), medie_nazionali: canonicalUrl(nationalRoute, { anno: nationalYear }) },
+    links: {
+      self: canonicalUrl(route, { ...values, comuni: codes.join(',') }),
+      medie_nazionali: canonicalUrl(nationalRoute, { anno: nationalYear }),
+    },
   };
 }

@@ -65,7 +65,13 @@ export function ifNoneMatchHits(request: Request, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-export async function jsonResponse(request: Request, status: number, body: string, contentType: string, extra: Record<string, string> = {}): Promise<Response> {
+export async function jsonResponse(
+  request: Request,
+  status: number,
+  body: string,
+  contentType: string,
+  extra: Record<string, string> = {},
+): Promise<Response> {
   const etag = etagOf(body);
   const headers = new Headers({ ...COMMON_HEADERS, 'Content-Type': contentType, ETag: etag, ...extra });
   if (status === 200 && ifNoneMatchHits(request, etag)) {
@@ -76,7 +82,11 @@ export async function jsonResponse(request: Request, status: number, body: strin
   return new Response(request.method === 'HEAD' ? null : body, { status, headers });
 }
 
-export function problemResponse(request: Request, problem: Problem, extra: Record<string, string> = {}): Promise<Response> {
+export function problemResponse(
+  request: Request,
+  problem: Problem,
+  extra: Record<string, string> = {},
+): Promise<Response> {
   const allow: Record<string, string> = problem.status === 405 ? { Allow: ALLOWED_METHODS } : {};
   return jsonResponse(request, problem.status, serialize(problem), PROBLEM_TYPE, { ...allow, ...extra });
 }
@@ -87,7 +97,8 @@ export function preflightResponse(request: Request): Response {
     headers: {
       ...COMMON_HEADERS,
       'Access-Control-Allow-Methods': ALLOWED_METHODS,
-      'Access-Control-Allow-Headers': request.headers.get('Access-Control-Request-Headers') ?? 'If-None-Match, Content-Type',
+      'Access-Control-Allow-Headers':
+        request.headers.get('Access-Control-Request-Headers') ?? 'If-None-Match, Content-Type',
       'Access-Control-Max-Age': '86400',
     },
   });

@@ -34,22 +34,34 @@ export function resolveRegione(index: RuntimeIndex, text: string, instance: stri
   const key = foldText(text);
   const at = index.regioni.findIndex((r) => r.chiavi.includes(key));
   if (at < 0) {
-    throw new ProblemError(invalidParams(instance, [{ name: 'regione', reason: `regione sconosciuta "${text.slice(0, 60)}"; valori ammessi: ${index.regioni.map((r) => r.nome).join(', ')}` }]));
+    throw new ProblemError(
+      invalidParams(instance, [
+        {
+          name: 'regione',
+          reason: `regione sconosciuta "${text.slice(0, 60)}"; valori ammessi: ${index.regioni.map((r) => r.nome).join(', ')}`,
+        },
+      ]),
+    );
   }
   return at;
 }
 
 export function resolveProvincia(index: RuntimeIndex, sigla: string, instance: string): number {
   const at = index.province.findIndex((p) => p.sigla === sigla.toUpperCase());
-  if (at < 0) throw new ProblemError(invalidParams(instance, [{ name: 'provincia', reason: `sigla di provincia sconosciuta "${sigla}"` }]));
+  if (at < 0)
+    throw new ProblemError(
+      invalidParams(instance, [{ name: 'provincia', reason: `sigla di provincia sconosciuta "${sigla}"` }]),
+    );
   return at;
 }
 
 /** Replaces filter values by their canonical form (region slug, upper-case sigla), so equal requests share one URL and one file. */
 export function canonicalFilters(index: RuntimeIndex, values: ParamValues, instance: string): ParamValues {
   const out = { ...values };
-  if (typeof values.regione === 'string') out.regione = index.regioni[resolveRegione(index, values.regione, instance)]!.slug;
-  if (typeof values.provincia === 'string') out.provincia = index.province[resolveProvincia(index, values.provincia, instance)]!.sigla;
+  if (typeof values.regione === 'string')
+    out.regione = index.regioni[resolveRegione(index, values.regione, instance)]!.slug;
+  if (typeof values.provincia === 'string')
+    out.provincia = index.province[resolveProvincia(index, values.provincia, instance)]!.sigla;
   if (typeof values.codice_catastale === 'string') out.codice_catastale = values.codice_catastale.toUpperCase();
   return out;
 }
@@ -66,7 +78,8 @@ function positions(index: RuntimeIndex, keep: (i: number) => boolean): number[] 
 
 export function listComuni(index: RuntimeIndex, route: RouteSpec, values: ParamValues) {
   const regione = typeof values.regione === 'string' ? index.regioni.findIndex((r) => r.slug === values.regione) : null;
-  const provincia = typeof values.provincia === 'string' ? index.province.findIndex((p) => p.sigla === values.provincia) : null;
+  const provincia =
+    typeof values.provincia === 'string' ? index.province.findIndex((p) => p.sigla === values.provincia) : null;
   const catastale = typeof values.codice_catastale === 'string' ? values.codice_catastale : null;
   const cap = typeof values.cap === 'string' ? values.cap : null;
   const t = index.territorio;
@@ -112,7 +125,11 @@ export function rankedPositions(values: readonly (number | null)[], order: 'asc'
 }
 
 /** The income ranking column of a tax year (the default one lives in `classifiche`), or null for a year without data. */
-export function incomeColumn(index: RuntimeIndex, key: IncomeRankingKey, anno: number | undefined): RankingColumn | null {
+export function incomeColumn(
+  index: RuntimeIndex,
+  key: IncomeRankingKey,
+  anno: number | undefined,
+): RankingColumn | null {
   if (anno === undefined || anno === index.anni_predefiniti.redditi) return index.classifiche[key];
   return index.classifiche_redditi_per_anno[String(anno)]?.[key] ?? null;
 }
@@ -129,7 +146,13 @@ function flagsOf(column: RankingColumn): Map<number, string[]> {
   return flags;
 }
 
-export function ranking(index: RuntimeIndex, route: RouteSpec, values: ParamValues, column: RankingColumn, orderParam: 'ordine' | 'order') {
+export function ranking(
+  index: RuntimeIndex,
+  route: RouteSpec,
+  values: ParamValues,
+  column: RankingColumn,
+  orderParam: 'ordine' | 'order',
+) {
   const order = values[orderParam] as 'asc' | 'desc';
   const rows = rankedPositions(column.valori, order);
   const page = paginate(route, values, rows);
@@ -143,10 +166,24 @@ export function ranking(index: RuntimeIndex, route: RouteSpec, values: ParamValu
     ...page,
     risultati: page.risultati.map((i, k) => {
       const avvisi = flags.get(i);
-      return { posizione: page.offset + k + 1, ...comuneRef(index, i), valore: column.valori[i]!, ...(avvisi ? { avvisi } : {}), link: `/api/comuni/${index.comuni.codice[i]}` };
+      return {
+        posizione: page.offset + k + 1,
+        ...comuneRef(index, i),
+        valore: column.valori[i]!,
+        ...(avvisi ? { avvisi } : {}),
+        link: `/api/comuni/${index.comuni.codice[i]}`,
+      };
     }),
     esclusi: { numero: column.valori.length - rows.length, motivo: column.motivo_esclusi },
-    ...(column.avvisi ? { avvisi: column.avvisi.map((a) => ({ codice: a.codice, descrizione: a.descrizione, comuni: a.posizioni.filter((i) => column.valori[i] != null).length })) } : {}),
+    ...(column.avvisi
+      ? {
+          avvisi: column.avvisi.map((a) => ({
+            codice: a.codice,
+            descrizione: a.descrizione,
+            comuni: a.posizioni.filter((i) => column.valori[i] != null).length,
+          })),
+        }
+      : {}),
     metodo: column.metodo,
     fonti: column.fonti,
   };
@@ -161,13 +198,20 @@ export function qualityRanking(index: RuntimeIndex, route: RouteSpec, values: Pa
   const nationalRank = new Map(national.map((i, k) => [i, k + 1]));
   const pop = index.comuni.popolazione;
   const rows = national.filter(
-    (i) => (regione === null || regionOf(index, i) === regione) && (min === undefined || (pop[i] != null && pop[i]! >= min)) && (max === undefined || (pop[i] != null && pop[i]! <= max)),
+    (i) =>
+      (regione === null || regionOf(index, i) === regione) &&
+      (min === undefined || (pop[i] != null && pop[i]! >= min)) &&
+      (max === undefined || (pop[i] != null && pop[i]! <= max)),
   );
   const page = paginate(route, values, rows);
   return {
     indice: 'qualita_vita',
     anno_popolazione: index.anni_predefiniti.demografia,
-    filtri: { regione: regione === null ? null : index.regioni[regione]!.nome, min_pop: min ?? null, max_pop: max ?? null },
+    filtri: {
+      regione: regione === null ? null : index.regioni[regione]!.nome,
+      min_pop: min ?? null,
+      max_pop: max ?? null,
+    },
     ...page,
     risultati: page.risultati.map((i, k) => ({
       posizione: page.offset + k + 1,
@@ -177,7 +221,10 @@ export function qualityRanking(index: RuntimeIndex, route: RouteSpec, values: Pa
       punteggio: q.punteggio[i]!,
       link: `/api/qualita-vita/${index.comuni.codice[i]}`,
     })),
-    esclusi: { numero: q.punteggio.length - national.length, motivo: 'comuni senza alcuna dimensione dell\'indice calcolabile' },
+    esclusi: {
+      numero: q.punteggio.length - national.length,
+      motivo: "comuni senza alcuna dimensione dell'indice calcolabile",
+    },
     metodologia: q.metodologia,
   };
 }
@@ -188,7 +235,11 @@ export { canonicalUrl };
 export function listCessati(index: RuntimeIndex, route: RouteSpec, values: ParamValues) {
   const provincia = typeof values.provincia === 'string' ? values.provincia : null;
   const catastale = typeof values.codice_catastale === 'string' ? values.codice_catastale : null;
-  const rows = index.territorio.cessati.filter((c) => (provincia === null || c.sigla_provincia === provincia) && (catastale === null || c.codice_catastale === catastale));
+  const rows = index.territorio.cessati.filter(
+    (c) =>
+      (provincia === null || c.sigla_provincia === provincia) &&
+      (catastale === null || c.codice_catastale === catastale),
+  );
   const page = paginate(route, values, rows);
   return {
     ...page,

@@ -15,7 +15,11 @@ export function decimalRound(value: number, decimals: number): number {
   return round(Number(value.toPrecision(12)), decimals);
 }
 
-export function ratio(numerator: number | null | undefined, denominator: number | null | undefined, decimals: number): number | null {
+export function ratio(
+  numerator: number | null | undefined,
+  denominator: number | null | undefined,
+  decimals: number,
+): number | null {
   if (numerator == null || denominator == null || denominator === 0) return null;
   return round(numerator / denominator, decimals);
 }

@@ -9,13 +9,24 @@ export type ParamValues = Record<string, string | number | undefined>;
  * (400, `invalid_params`). Parameters the route does not define are ignored, so cache
  * busters such as `?_=123` keep working; that choice is documented in the OpenAPI text.
  */
-export function parseParams(route: RouteSpec, pathParams: Record<string, string>, query: URLSearchParams, instance: string): ParamValues {
+export function parseParams(
+  route: RouteSpec,
+  pathParams: Record<string, string>,
+  query: URLSearchParams,
+  instance: string,
+): ParamValues {
   const values: ParamValues = {};
   const problems: InvalidParam[] = [];
   for (const spec of route.params) {
-    const raw = spec.in === 'path' ? [pathParams[spec.name] ?? ''] : [...query.getAll(spec.name), ...(spec.alias ? query.getAll(spec.alias) : [])];
+    const raw =
+      spec.in === 'path'
+        ? [pathParams[spec.name] ?? '']
+        : [...query.getAll(spec.name), ...(spec.alias ? query.getAll(spec.alias) : [])];
     if (raw.length > 1) {
-      const how = spec.alias && query.has(spec.alias) && query.has(spec.name) ? `indicato sia come ${spec.name} sia come ${spec.alias}` : `ripetuto ${raw.length} volte`;
+      const how =
+        spec.alias && query.has(spec.alias) && query.has(spec.name)
+          ? `indicato sia come ${spec.name} sia come ${spec.alias}`
+          : `ripetuto ${raw.length} volte`;
       problems.push({ name: spec.name, reason: `${how}: va indicato una sola volta` });
       continue;
     }
@@ -38,19 +49,25 @@ function parseOne(spec: ParamSpec, text: string): string | number | { reason: st
   if (spec.type === 'integer') {
     if (!/^-?\d{1,12}$/.test(text.trim())) return { reason: `"${preview(text)}" non è un numero intero` };
     const n = Number(text.trim());
-    if (spec.minimum !== undefined && n < spec.minimum) return { reason: `deve essere almeno ${spec.minimum} (ricevuto ${n})` };
-    if (spec.maximum !== undefined && n > spec.maximum) return { reason: `deve essere al massimo ${spec.maximum} (ricevuto ${n})` };
+    if (spec.minimum !== undefined && n < spec.minimum)
+      return { reason: `deve essere almeno ${spec.minimum} (ricevuto ${n})` };
+    if (spec.maximum !== undefined && n > spec.maximum)
+      return { reason: `deve essere al massimo ${spec.maximum} (ricevuto ${n})` };
     return n;
   }
   if (spec.enum) {
     const value = text.trim().toLowerCase();
-    if (!spec.enum.includes(value)) return { reason: `"${preview(text)}" non è ammesso; valori ammessi: ${spec.enum.join(', ')}` };
+    if (!spec.enum.includes(value))
+      return { reason: `"${preview(text)}" non è ammesso; valori ammessi: ${spec.enum.join(', ')}` };
     return value;
   }
   const length = [...text].length;
-  if (spec.maxLength !== undefined && length > spec.maxLength) return { reason: `troppo lungo: al massimo ${spec.maxLength} caratteri (ricevuti ${length})` };
-  if (spec.minLength !== undefined && [...text.trim()].length < spec.minLength) return { reason: `troppo corto: almeno ${spec.minLength} caratteri` };
-  if (spec.pattern && !new RegExp(spec.pattern).test(text)) return { reason: `"${preview(text)}" non ha il formato atteso (${spec.pattern})` };
+  if (spec.maxLength !== undefined && length > spec.maxLength)
+    return { reason: `troppo lungo: al massimo ${spec.maxLength} caratteri (ricevuti ${length})` };
+  if (spec.minLength !== undefined && [...text.trim()].length < spec.minLength)
+    return { reason: `troppo corto: almeno ${spec.minLength} caratteri` };
+  if (spec.pattern && !new RegExp(spec.pattern).test(text))
+    return { reason: `"${preview(text)}" non ha il formato atteso (${spec.pattern})` };
   return text;
 }
 

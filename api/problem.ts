@@ -25,7 +25,12 @@ const TYPES = {
 
 export type ProblemStatus = keyof typeof TYPES;
 
-export function problem(status: ProblemStatus, detail: string, instance: string, extra: Partial<Problem> = {}): Problem {
+export function problem(
+  status: ProblemStatus,
+  detail: string,
+  instance: string,
+  extra: Partial<Problem> = {},
+): Problem {
   const t = TYPES[status];
   return { type: `/api/errori#${t.slug}`, title: t.title, status, detail, instance, ...extra };
 }

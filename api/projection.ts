@@ -12,7 +12,11 @@ export interface YearlyRecord<T extends { anno: number }> {
   links: { self: string } & Record<string, string>;
 }
 
-export function selectYear<T extends { anno: number }, R extends YearlyRecord<T>>(record: Omit<R, 'anno' | 'dati'> & Partial<R>, anno: number, selfPath: string): R | null {
+export function selectYear<T extends { anno: number }, R extends YearlyRecord<T>>(
+  record: Omit<R, 'anno' | 'dati'> & Partial<R>,
+  anno: number,
+  selfPath: string,
+): R | null {
   const dati = record.serie_storica.find((entry) => entry.anno === anno);
   if (!dati) return null;
   const { anno: _a, dati: _d, links, ...rest } = record as R;

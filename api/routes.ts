@@ -71,10 +71,17 @@ const CODICE_CATASTALE_FILTER: StringParam = {
   in: 'query',
   type: 'string',
   pattern: '^[A-Za-z][0-9]{3}$',
-  description: 'Codice catastale (Belfiore), una lettera e tre cifre, senza distinzione di maiuscole (es. H501 per Roma).',
+  description:
+    'Codice catastale (Belfiore), una lettera e tre cifre, senza distinzione di maiuscole (es. H501 per Roma).',
 };
 
-const CAP: StringParam = { name: 'cap', in: 'query', type: 'string', pattern: '^[0-9]{5}$', description: 'Codice di avviamento postale (5 cifre): i comuni con più CAP si trovano con ognuno.' };
+const CAP: StringParam = {
+  name: 'cap',
+  in: 'query',
+  type: 'string',
+  pattern: '^[0-9]{5}$',
+  description: 'Codice di avviamento postale (5 cifre): i comuni con più CAP si trovano con ognuno.',
+};
 
 const offset: IntegerParam = {
   name: 'offset',
@@ -87,7 +94,15 @@ const offset: IntegerParam = {
 };
 
 function limit(defaultValue: number, maximum: number): IntegerParam {
-  return { name: 'limit', in: 'query', type: 'integer', default: defaultValue, minimum: 1, maximum, description: `Numero massimo di risultati (predefinito ${defaultValue}, massimo ${maximum}).` };
+  return {
+    name: 'limit',
+    in: 'query',
+    type: 'integer',
+    default: defaultValue,
+    minimum: 1,
+    maximum,
+    description: `Numero massimo di risultati (predefinito ${defaultValue}, massimo ${maximum}).`,
+  };
 }
 
 const regione: StringParam = {
@@ -97,7 +112,7 @@ const regione: StringParam = {
   minLength: 1,
   maxLength: 100,
   description:
-    "Filtro per regione: nome ufficiale, senza distinzione di maiuscole, accenti e apostrofi; per le regioni bilingui basta una delle due forme (\"Valle d'Aosta\", \"valle d'aosta/vallée d'aoste\", \"Emilia-Romagna\").",
+    'Filtro per regione: nome ufficiale, senza distinzione di maiuscole, accenti e apostrofi; per le regioni bilingui basta una delle due forme ("Valle d\'Aosta", "valle d\'aosta/vallée d\'aoste", "Emilia-Romagna").',
 };
 
 const provincia: StringParam = {
@@ -105,7 +120,8 @@ const provincia: StringParam = {
   in: 'query',
   type: 'string',
   pattern: '^[A-Za-z]{2}$',
-  description: 'Filtro per provincia: sigla automobilistica di due lettere (es. RM, MI), senza distinzione di maiuscole.',
+  description:
+    'Filtro per provincia: sigla automobilistica di due lettere (es. RM, MI), senza distinzione di maiuscole.',
 };
 
 function anno(domain: string): IntegerParam {
@@ -133,8 +149,22 @@ function ordine(name: 'ordine' | 'order', defaultValue: 'asc' | 'desc'): StringP
   };
 }
 
-const minPop: IntegerParam = { name: 'min_pop', in: 'query', type: 'integer', minimum: 0, maximum: 100_000_000, description: 'Popolazione minima (inclusa), anno demografico predefinito.' };
-const maxPop: IntegerParam = { name: 'max_pop', in: 'query', type: 'integer', minimum: 0, maximum: 100_000_000, description: 'Popolazione massima (inclusa), anno demografico predefinito.' };
+const minPop: IntegerParam = {
+  name: 'min_pop',
+  in: 'query',
+  type: 'integer',
+  minimum: 0,
+  maximum: 100_000_000,
+  description: 'Popolazione minima (inclusa), anno demografico predefinito.',
+};
+const maxPop: IntegerParam = {
+  name: 'max_pop',
+  in: 'query',
+  type: 'integer',
+  minimum: 0,
+  maximum: 100_000_000,
+  description: 'Popolazione massima (inclusa), anno demografico predefinito.',
+};
 
 export const ROUTES = [
   {
@@ -156,7 +186,17 @@ export const ROUTES = [
     summary: 'Ricerca per nome (autocompletamento)',
     description:
       "Fino a 10 comuni per rilevanza: nome esatto, poi inizio del nome, poi inizio di una parola, poi corrispondenze approssimate (errori di battitura); a parità, i comuni più popolosi. Ignora maiuscole, accenti e apostrofi; riconosce i nomi nell'altra lingua ufficiale (Bozen → Bolzano).",
-    params: [{ name: 'q', in: 'query', type: 'string', required: true, minLength: 2, maxLength: 100, description: 'Testo cercato: almeno 2 caratteri, al massimo 100.' }],
+    params: [
+      {
+        name: 'q',
+        in: 'query',
+        type: 'string',
+        required: true,
+        minLength: 2,
+        maxLength: 100,
+        description: 'Testo cercato: almeno 2 caratteri, al massimo 100.',
+      },
+    ],
     schema: 'SearchResults',
   },
   {
@@ -165,7 +205,8 @@ export const ROUTES = [
     mode: 'file',
     tag: 'Comuni',
     summary: 'Scheda completa di un comune',
-    description: 'Anagrafica completa: nomi, provincia, regione, ripartizione, codici NUTS, CAP, coordinate, superficie, popolazione più recente, contatti del municipio, con la fonte di ogni blocco e i link alle altre risorse.',
+    description:
+      'Anagrafica completa: nomi, provincia, regione, ripartizione, codici NUTS, CAP, coordinate, superficie, popolazione più recente, contatti del municipio, con la fonte di ogni blocco e i link alle altre risorse.',
     params: [CODICE_ISTAT],
     schema: 'Comune',
   },
@@ -176,7 +217,7 @@ export const ROUTES = [
     tag: 'Comuni',
     summary: 'Comuni cessati dal 1991',
     description:
-      "Comuni soppressi dal 1° gennaio 1991 (fusioni, incorporazioni), in ordine di codice catastale, con i codici ISTAT avuti e il comune attuale che ne comprende il territorio: serve, ad esempio, a decodificare il luogo di nascita di un codice fiscale. Filtrabili per provincia (alla cessazione) e codice catastale.",
+      'Comuni soppressi dal 1° gennaio 1991 (fusioni, incorporazioni), in ordine di codice catastale, con i codici ISTAT avuti e il comune attuale che ne comprende il territorio: serve, ad esempio, a decodificare il luogo di nascita di un codice fiscale. Filtrabili per provincia (alla cessazione) e codice catastale.',
     params: [provincia, CODICE_CATASTALE_FILTER, limit(100, 1000), offset],
     schema: 'CessatiList',
     extension: true,
@@ -189,7 +230,14 @@ export const ROUTES = [
     summary: 'Scheda di un comune cessato',
     description:
       'Nomi, codici ISTAT con le date di validità, data di cessazione e successore: il comune attuale, come è stato individuato (gli archivi non hanno una colonna del successore) e la verifica sulla popolazione o sui contribuenti.',
-    params: [{ ...CODICE_CATASTALE_FILTER, in: 'path', required: true, description: 'Codice catastale (Belfiore) del comune cessato, es. H329 (Riva Valdobbia).' }],
+    params: [
+      {
+        ...CODICE_CATASTALE_FILTER,
+        in: 'path',
+        required: true,
+        description: 'Codice catastale (Belfiore) del comune cessato, es. H329 (Riva Valdobbia).',
+      },
+    ],
     schema: 'ComuneCessato',
     extension: true,
   },
@@ -212,8 +260,8 @@ export const ROUTES = [
     tag: 'Demografia',
     summary: 'Dati demografici di un comune',
     description:
-      'Popolazione ufficiale ISTAT (totale, maschi, femmine), nati, morti, bilancio demografico per sesso, tassi per 1.000 abitanti e densità per l\'anno scelto (predefinito: il più recente con tutti questi valori per ogni comune), con la serie storica. ' +
-      'Il conteggio anagrafico ANPR è servito accanto (`anagrafe`, con il mese), mai al posto della popolazione ufficiale; gli anni senza dato ISTAT sono lacune (`lacune_serie_ufficiale`). `anno` = anno successivo all\'ultimo bilancio: popolazione al 31 dicembre, provvisoria. I valori che nessuna fonte fornisce sono null, con il motivo.',
+      "Popolazione ufficiale ISTAT (totale, maschi, femmine), nati, morti, bilancio demografico per sesso, tassi per 1.000 abitanti e densità per l'anno scelto (predefinito: il più recente con tutti questi valori per ogni comune), con la serie storica. " +
+      "Il conteggio anagrafico ANPR è servito accanto (`anagrafe`, con il mese), mai al posto della popolazione ufficiale; gli anni senza dato ISTAT sono lacune (`lacune_serie_ufficiale`). `anno` = anno successivo all'ultimo bilancio: popolazione al 31 dicembre, provvisoria. I valori che nessuna fonte fornisce sono null, con il motivo.",
     params: [CODICE_ISTAT, anno('la demografia')],
     schema: 'Demografia',
   },
@@ -223,9 +271,17 @@ export const ROUTES = [
     mode: 'list',
     tag: 'Demografia',
     summary: 'Classifica dei comuni per popolazione o densità',
-    description: 'Comuni ordinati per popolazione ufficiale ISTAT o densità dell\'anno demografico predefinito (detto in `anno`); a parità di valore, codice ISTAT crescente.',
+    description:
+      "Comuni ordinati per popolazione ufficiale ISTAT o densità dell'anno demografico predefinito (detto in `anno`); a parità di valore, codice ISTAT crescente.",
     params: [
-      { name: 'indicatore', in: 'path', type: 'string', required: true, enum: ['popolazione', 'densita'], description: 'popolazione (residenti) o densita (abitanti per km²).' },
+      {
+        name: 'indicatore',
+        in: 'path',
+        type: 'string',
+        required: true,
+        enum: ['popolazione', 'densita'],
+        description: 'popolazione (residenti) o densita (abitanti per km²).',
+      },
       ordine('ordine', 'desc'),
       limit(50, 500),
       offset,
@@ -239,8 +295,8 @@ export const ROUTES = [
     tag: 'Redditi',
     summary: 'Redditi IRPEF di un comune',
     description:
-      'Contribuenti, reddito complessivo, reddito medio (dove il totale è noto; altrimenti i suoi limiti certi), reddito imponibile medio (noto ogni anno: la serie confrontabile fra anni), mediana stimata dagli scaglioni, scaglioni di reddito, imponibile e imposte per l\'anno d\'imposta scelto, con la serie storica di tutti gli anni.',
-    params: [CODICE_ISTAT, anno('i redditi (anno d\'imposta)')],
+      "Contribuenti, reddito complessivo, reddito medio (dove il totale è noto; altrimenti i suoi limiti certi), reddito imponibile medio (noto ogni anno: la serie confrontabile fra anni), mediana stimata dagli scaglioni, scaglioni di reddito, imponibile e imposte per l'anno d'imposta scelto, con la serie storica di tutti gli anni.",
+    params: [CODICE_ISTAT, anno("i redditi (anno d'imposta)")],
     schema: 'Redditi',
   },
   {
@@ -250,9 +306,9 @@ export const ROUTES = [
     tag: 'Redditi',
     summary: 'Classifica dei comuni per reddito medio o contribuenti',
     description:
-      'Comuni ordinati per reddito complessivo medio per contribuente, reddito imponibile medio o numero di contribuenti, nell\'anno d\'imposta `anno` (predefinito: il più recente completo). ' +
+      "Comuni ordinati per reddito complessivo medio per contribuente, reddito imponibile medio o numero di contribuenti, nell'anno d'imposta `anno` (predefinito: il più recente completo). " +
       'Prima del 2023 il reddito complessivo medio è noto solo per i comuni senza scaglioni oscurati (gli altri sono esclusi, e la risposta dice quanti): per confrontare tutti i comuni in un anno qualsiasi usare reddito_imponibile. ' +
-      'I comuni con meno di 100 contribuenti restano in classifica segnalati con l\'avviso pochi_contribuenti. `offset`, `anno` e reddito_imponibile sono estensioni alla specifica.',
+      "I comuni con meno di 100 contribuenti restano in classifica segnalati con l'avviso pochi_contribuenti. `offset`, `anno` e reddito_imponibile sono estensioni alla specifica.",
     params: [
       {
         name: 'indicatore',
@@ -260,9 +316,10 @@ export const ROUTES = [
         type: 'string',
         required: true,
         enum: ['reddito', 'contribuenti', 'reddito_imponibile'],
-        description: 'reddito (reddito complessivo medio per contribuente, euro), contribuenti (numero) o reddito_imponibile (reddito imponibile medio per contribuente, euro: noto per ogni comune e anno).',
+        description:
+          'reddito (reddito complessivo medio per contribuente, euro), contribuenti (numero) o reddito_imponibile (reddito imponibile medio per contribuente, euro: noto per ogni comune e anno).',
       },
-      anno('i redditi (anno d\'imposta)'),
+      anno("i redditi (anno d'imposta)"),
       ordine('ordine', 'desc'),
       limit(50, 500),
       offset,
@@ -274,8 +331,9 @@ export const ROUTES = [
     path: '/api/ambiente/{codice_istat}',
     mode: 'file',
     tag: 'Ambiente',
-    summary: 'Qualità dell\'aria e consumo di suolo di un comune',
-    description: 'PM10, PM2.5, NO2 e ozono (media annua, con stazioni e metodo di attribuzione) e consumo di suolo, ciascuno con livello territoriale, anno e fonte.',
+    summary: "Qualità dell'aria e consumo di suolo di un comune",
+    description:
+      'PM10, PM2.5, NO2 e ozono (media annua, con stazioni e metodo di attribuzione) e consumo di suolo, ciascuno con livello territoriale, anno e fonte.',
     params: [CODICE_ISTAT],
     schema: 'Ambiente',
   },
@@ -284,9 +342,9 @@ export const ROUTES = [
     path: '/api/ambiente/aria/classifica',
     mode: 'list',
     tag: 'Ambiente',
-    summary: 'Classifica dei comuni per qualità dell\'aria',
+    summary: "Classifica dei comuni per qualità dell'aria",
     description:
-      'Comuni ordinati per inquinante (anno predefinito), dal valore più basso per default: media annua per PM10, PM2.5 e NO2; per l\'ozono (estensione) i giorni di superamento dell\'obiettivo a lungo termine (media massima giornaliera su 8 ore oltre 120 µg/m³), la misura rilevante per la salute; la media annua dell\'ozono è nella scheda del comune. Sono inclusi solo i comuni con un valore misurato o attribuito; la risposta dice quanti sono esclusi.',
+      "Comuni ordinati per inquinante (anno predefinito), dal valore più basso per default: media annua per PM10, PM2.5 e NO2; per l'ozono (estensione) i giorni di superamento dell'obiettivo a lungo termine (media massima giornaliera su 8 ore oltre 120 µg/m³), la misura rilevante per la salute; la media annua dell'ozono è nella scheda del comune. Sono inclusi solo i comuni con un valore misurato o attribuito; la risposta dice quanti sono esclusi.",
     params: [
       {
         name: 'indicatore',
@@ -294,7 +352,8 @@ export const ROUTES = [
         type: 'string',
         enum: ['pm10', 'pm25', 'no2', 'o3'],
         default: 'pm10',
-        description: 'pm10, pm25 o no2 (media annua, µg/m³) oppure o3 (estensione: giorni con media su 8 ore oltre 120 µg/m³); predefinito pm10.',
+        description:
+          'pm10, pm25 o no2 (media annua, µg/m³) oppure o3 (estensione: giorni con media su 8 ore oltre 120 µg/m³); predefinito pm10.',
       },
       ordine('order', 'asc'),
       limit(50, 500),
@@ -308,7 +367,8 @@ export const ROUTES = [
     mode: 'list',
     tag: 'Ambiente',
     summary: 'Classifica dei comuni per consumo di suolo',
-    description: 'Comuni ordinati per suolo consumato pro capite (m² per abitante): l\'unico dato comunale disponibile. Il dato 2024 è solo provinciale e compare nella scheda ambiente di ogni comune.',
+    description:
+      "Comuni ordinati per suolo consumato pro capite (m² per abitante): l'unico dato comunale disponibile. Il dato 2024 è solo provinciale e compare nella scheda ambiente di ogni comune.",
     params: [ordine('order', 'desc'), limit(50, 500), offset],
     schema: 'Classifica',
   },
@@ -328,11 +388,33 @@ export const ROUTES = [
     mode: 'dynamic',
     tag: 'Qualità della vita',
     summary: 'Dove vivere: i comuni più adatti alle preferenze',
-    description: 'Filtra per dimensione del comune e regione, ripesa le dimensioni dell\'indice secondo la priorità e tiene conto del budget; ogni risultato spiega perché è adatto.',
+    description:
+      "Filtra per dimensione del comune e regione, ripesa le dimensioni dell'indice secondo la priorità e tiene conto del budget; ogni risultato spiega perché è adatto.",
     params: [
-      { name: 'budget', in: 'query', type: 'string', required: true, enum: ['basso', 'medio', 'alto'], description: 'Budget: basso, medio o alto.' },
-      { name: 'dimensione', in: 'query', type: 'string', required: true, enum: ['piccolo', 'medio', 'grande'], description: 'piccolo (< 5.000 abitanti), medio (5.000–50.000), grande (> 50.000).' },
-      { name: 'priorita', in: 'query', type: 'string', required: true, enum: ['reddito', 'ambiente', 'servizi', 'bilanciato'], description: 'Dimensione da privilegiare; bilanciato usa i pesi dell\'indice.' },
+      {
+        name: 'budget',
+        in: 'query',
+        type: 'string',
+        required: true,
+        enum: ['basso', 'medio', 'alto'],
+        description: 'Budget: basso, medio o alto.',
+      },
+      {
+        name: 'dimensione',
+        in: 'query',
+        type: 'string',
+        required: true,
+        enum: ['piccolo', 'medio', 'grande'],
+        description: 'piccolo (< 5.000 abitanti), medio (5.000–50.000), grande (> 50.000).',
+      },
+      {
+        name: 'priorita',
+        in: 'query',
+        type: 'string',
+        required: true,
+        enum: ['reddito', 'ambiente', 'servizi', 'bilanciato'],
+        description: "Dimensione da privilegiare; bilanciato usa i pesi dell'indice.",
+      },
       { ...regione, description: 'Regione (facoltativa), come nel filtro di /api/comuni.' },
       limit(10, 50),
     ],
@@ -344,7 +426,8 @@ export const ROUTES = [
     mode: 'file',
     tag: 'Qualità della vita',
     summary: 'Indice di qualità della vita di un comune',
-    description: 'Punteggio totale, posizione nazionale e regionale, punteggio e peso di ogni dimensione, e per ogni indicatore valore, anno, valore normalizzato e fonte.',
+    description:
+      'Punteggio totale, posizione nazionale e regionale, punteggio e peso di ogni dimensione, e per ogni indicatore valore, anno, valore normalizzato e fonte.',
     params: [CODICE_ISTAT],
     schema: 'QualitaVita',
     extension: true,
@@ -356,9 +439,16 @@ export const ROUTES = [
     tag: 'Confronto',
     summary: 'Confronto fra comuni',
     description:
-      'Dati demografici e di reddito di 1–4 comuni affiancati, con le medie nazionali dello stesso anno come riferimento e, in `redditi_confrontabili`, la serie del reddito imponibile medio di ogni anno per i comuni e l\'Italia (la sola confrontabile fra anni).',
+      "Dati demografici e di reddito di 1–4 comuni affiancati, con le medie nazionali dello stesso anno come riferimento e, in `redditi_confrontabili`, la serie del reddito imponibile medio di ogni anno per i comuni e l'Italia (la sola confrontabile fra anni).",
     params: [
-      { name: 'comuni', in: 'query', type: 'string', required: true, maxLength: 200, description: 'Da 1 a 4 codici ISTAT distinti separati da virgole (spazi ammessi).' },
+      {
+        name: 'comuni',
+        in: 'query',
+        type: 'string',
+        required: true,
+        maxLength: 200,
+        description: 'Da 1 a 4 codici ISTAT distinti separati da virgole (spazi ammessi).',
+      },
       anno('demografia e redditi'),
     ],
     schema: 'Confronto',
@@ -369,7 +459,8 @@ export const ROUTES = [
     mode: 'file',
     tag: 'Confronto',
     summary: 'Medie nazionali',
-    description: 'Medie nazionali degli indicatori confrontati, ciascuna con il metodo di calcolo (totali su totali, ponderata per popolazione) e l\'anno.',
+    description:
+      "Medie nazionali degli indicatori confrontati, ciascuna con il metodo di calcolo (totali su totali, ponderata per popolazione) e l'anno.",
     params: [anno('ciascun dominio')],
     schema: 'MedieNazionali',
   },
@@ -413,7 +504,16 @@ export const ROUTES = [
     tag: 'Metadati',
     summary: 'Una fonte dei dati',
     description: 'Metadati di una fonte.',
-    params: [{ name: 'fonte', in: 'path', type: 'string', required: true, pattern: '^[a-z0-9-]{1,60}$', description: 'Identificativo della fonte (vedi /api/fonti).' }],
+    params: [
+      {
+        name: 'fonte',
+        in: 'path',
+        type: 'string',
+        required: true,
+        pattern: '^[a-z0-9-]{1,60}$',
+        description: 'Identificativo della fonte (vedi /api/fonti).',
+      },
+    ],
     schema: 'Fonte',
     extension: true,
   },
@@ -423,7 +523,8 @@ export const ROUTES = [
     mode: 'file',
     tag: 'Metadati',
     summary: 'Metodologia',
-    description: 'Come sono calcolati i valori derivati: densità, reddito medio, mediana stimata, attribuzione della qualità dell\'aria, medie nazionali, indice di qualità della vita.',
+    description:
+      "Come sono calcolati i valori derivati: densità, reddito medio, mediana stimata, attribuzione della qualità dell'aria, medie nazionali, indice di qualità della vita.",
     params: [],
     schema: 'Metodologia',
     extension: true,
@@ -445,7 +546,8 @@ export const ROUTES = [
     mode: 'file',
     tag: 'Metadati',
     summary: 'Stato del servizio',
-    description: 'Data della build, annata e data di download di ogni fonte, conteggi, rapporto dei cambiamenti rispetto alla build precedente.',
+    description:
+      'Data della build, annata e data di download di ogni fonte, conteggi, rapporto dei cambiamenti rispetto alla build precedente.',
     params: [],
     schema: 'Status',
     extension: true,
@@ -456,7 +558,7 @@ export const ROUTES = [
     mode: 'file',
     tag: 'Metadati',
     summary: 'Documento OpenAPI 3.1',
-    description: 'Questa descrizione dell\'API, generata dalla tabella delle rotte e dagli schemi JSON.',
+    description: "Questa descrizione dell'API, generata dalla tabella delle rotte e dagli schemi JSON.",
     params: [],
     schema: 'OpenApi',
     extension: true,

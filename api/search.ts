@@ -93,7 +93,21 @@ const FUZZY_SCORE = [1, 0.4, 0.2];
 
 // Letters that Unicode compatibility decomposition does not split into base letter + mark.
 const SPECIAL_LETTERS: Record<string, string> = {
-  ß: 'ss', ẞ: 'ss', æ: 'ae', Æ: 'ae', œ: 'oe', Œ: 'oe', ø: 'o', Ø: 'o', ł: 'l', Ł: 'l', đ: 'd', Đ: 'd', ð: 'd', þ: 'th', ı: 'i',
+  ß: 'ss',
+  ẞ: 'ss',
+  æ: 'ae',
+  Æ: 'ae',
+  œ: 'oe',
+  Œ: 'oe',
+  ø: 'o',
+  Ø: 'o',
+  ł: 'l',
+  Ł: 'l',
+  đ: 'd',
+  Đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
 };
 const SPECIAL_RE = /[ßẞæÆœŒøØłŁđĐðþı]/g;
 // Invisible characters that must not split a word: soft hyphen, zero-width space/joiners, word joiner, BOM.
@@ -149,7 +163,9 @@ export function buildSearchIndex(entries: SearchEntry[]): SearchIndex {
     const variants: string[][] = [];
     for (const name of [e.nome, e.nome_altra_lingua, ...(e.nomi_storici ?? [])]) {
       if (!name) continue;
-      const words = normalizeName(name).split(' ').filter((w) => w !== '');
+      const words = normalizeName(name)
+        .split(' ')
+        .filter((w) => w !== '');
       variants.push(words);
       // An elided leading article is transparent: "L'Aquila" is also the name "Aquila".
       if (words.length > 1 && ELIDED_ARTICLES.has(words[0]!)) variants.push(words.slice(1));
@@ -396,7 +412,10 @@ function matchesWords(key: string, wordStarts: number, queryWords: string[]): bo
  * A query shorter than 2 characters after normalization returns [].
  */
 export function search(index: SearchIndex, query: string, limit = 10): SearchResult[] {
-  const queryWords = normalizeName(query).slice(0, MAX_QUERY_LENGTH).split(' ').filter((w) => w !== '');
+  const queryWords = normalizeName(query)
+    .slice(0, MAX_QUERY_LENGTH)
+    .split(' ')
+    .filter((w) => w !== '');
   const q = queryWords.join('');
   if (q.length < MIN_QUERY_LENGTH || !(limit >= 1)) return [];
   limit = Math.floor(limit);

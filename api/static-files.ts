@@ -40,7 +40,12 @@ function withDefaults(route: RouteSpec, values: ParamValues): ParamValues {
 
 const RANKINGS: { id: RouteId; param: string; keys: RankingKey[]; orderParam: 'ordine' | 'order' }[] = [
   { id: 'demografia.ranking', param: 'indicatore', keys: ['popolazione', 'densita'], orderParam: 'ordine' },
-  { id: 'redditi.ranking', param: 'indicatore', keys: ['reddito', 'contribuenti', 'reddito_imponibile'], orderParam: 'ordine' },
+  {
+    id: 'redditi.ranking',
+    param: 'indicatore',
+    keys: ['reddito', 'contribuenti', 'reddito_imponibile'],
+    orderParam: 'ordine',
+  },
   { id: 'ambiente.air.ranking', param: 'indicatore', keys: ['pm10', 'pm25', 'no2', 'o3'], orderParam: 'order' },
 ];
 

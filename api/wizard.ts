@@ -45,17 +45,18 @@ export const PRIORITY_WEIGHTS: Readonly<Record<Priorita, Readonly<Record<Quality
 export const PRIORITY_SHARE = 0.5;
 
 export const PRIORITY_RULE =
-  'bilanciato usa i pesi dell\'indice (reddito 30%, ambiente 25%, servizi 20%, demografia 15%, sicurezza 10%). ' +
-  'Per reddito, ambiente o servizi la dimensione scelta pesa il 50%; il restante 50% è diviso fra le altre quattro in proporzione ai loro pesi nell\'indice, ' +
+  "bilanciato usa i pesi dell'indice (reddito 30%, ambiente 25%, servizi 20%, demografia 15%, sicurezza 10%). " +
+  "Per reddito, ambiente o servizi la dimensione scelta pesa il 50%; il restante 50% è diviso fra le altre quattro in proporzione ai loro pesi nell'indice, " +
   'arrotondando a punti percentuali interi con il metodo dei resti maggiori. Il punteggio del comune è la media dei punteggi delle dimensioni con dati, ' +
-  'ponderata con questi pesi e riproporzionata sulle dimensioni disponibili, arrotondata a 1 decimale (con bilanciato coincide con l\'indice).';
+  "ponderata con questi pesi e riproporzionata sulle dimensioni disponibili, arrotondata a 1 decimale (con bilanciato coincide con l'indice).";
 
 /** Size bands on the population of the default demographic year; min and max inclusive. */
-export const POPULATION_BANDS: Readonly<Record<Dimensione, { min: number; max: number | null; descrizione: string }>> = {
-  piccolo: { min: 0, max: 4_999, descrizione: 'meno di 5.000 abitanti (4.999 è piccolo, 5.000 è medio)' },
-  medio: { min: 5_000, max: 50_000, descrizione: 'da 5.000 a 50.000 abitanti, estremi inclusi' },
-  grande: { min: 50_001, max: null, descrizione: 'più di 50.000 abitanti (50.000 è medio, 50.001 è grande)' },
-};
+export const POPULATION_BANDS: Readonly<Record<Dimensione, { min: number; max: number | null; descrizione: string }>> =
+  {
+    piccolo: { min: 0, max: 4_999, descrizione: 'meno di 5.000 abitanti (4.999 è piccolo, 5.000 è medio)' },
+    medio: { min: 5_000, max: 50_000, descrizione: 'da 5.000 a 50.000 abitanti, estremi inclusi' },
+    grande: { min: 50_001, max: null, descrizione: 'più di 50.000 abitanti (50.000 è medio, 50.001 è grande)' },
+  };
 
 /**
  * Budget model: the comune's average IRPEF income per taxpayer (reddito_medio_euro, default
@@ -84,7 +85,10 @@ export const BUDGET_MODEL = {
 };
 
 /** The cost band of an average income, given the build's thresholds. */
-export function costBand(redditoMedio: number, soglie: Pick<QualityColumns['soglie_budget'], 'basso_max' | 'alto_min'>): FasciaCosto {
+export function costBand(
+  redditoMedio: number,
+  soglie: Pick<QualityColumns['soglie_budget'], 'basso_max' | 'alto_min'>,
+): FasciaCosto {
   if (redditoMedio <= soglie.basso_max) return 'bassa';
   if (redditoMedio >= soglie.alto_min) return 'alta';
   return 'media';
@@ -96,7 +100,11 @@ export function budgetModel(soglie: QualityColumns['soglie_budget'] | null): Sta
     anno: soglie?.anno ?? null,
     descrizione: soglie ? `${BUDGET_MODEL.descrizione} ${soglie.metodo}` : BUDGET_MODEL.descrizione,
     soglie: soglie ? { basso_max: soglie.basso_max, alto_min: soglie.alto_min } : null,
-    fasce_ammesse: { basso: [...BUDGET_MODEL.fasce_ammesse.basso], medio: [...BUDGET_MODEL.fasce_ammesse.medio], alto: [...BUDGET_MODEL.fasce_ammesse.alto] },
+    fasce_ammesse: {
+      basso: [...BUDGET_MODEL.fasce_ammesse.basso],
+      medio: [...BUDGET_MODEL.fasce_ammesse.medio],
+      alto: [...BUDGET_MODEL.fasce_ammesse.alto],
+    },
     limiti: BUDGET_MODEL.limiti,
   };
 }
@@ -105,14 +113,19 @@ export const WIZARD_ORDER = 'punteggio ripesato decrescente, a parità codice IS
 
 export const WIZARD_EXPLANATION =
   'La frase "perche" nomina fino a due dimensioni in cui il comune supera la mediana nazionale, scelte per contributo al punteggio ' +
-  '(peso della priorità × distanza dalla mediana), ciascuna con gli indicatori di cui è fatta (per l\'ambiente: PM2.5, o PM10 e NO2 dove il PM2.5 manca, ozono e suolo), ' +
+  "(peso della priorità × distanza dalla mediana), ciascuna con gli indicatori di cui è fatta (per l'ambiente: PM2.5, o PM10 e NO2 dove il PM2.5 manca, ozono e suolo), " +
   'poi le dimensioni senza dati e la fascia di costo con il reddito medio. È costruita solo dai dati del comune.';
 
 /** The wizard's part of the quality-of-life methodology (printed by /api/metodologia). */
 export function wizardMethodology(soglie: QualityColumns['soglie_budget'] | null): Static<typeof MetodoWizard> {
   const table = (p: Priorita) => ({ ...PRIORITY_WEIGHTS[p] });
   return {
-    pesi_per_priorita: { reddito: table('reddito'), ambiente: table('ambiente'), servizi: table('servizi'), bilanciato: table('bilanciato') },
+    pesi_per_priorita: {
+      reddito: table('reddito'),
+      ambiente: table('ambiente'),
+      servizi: table('servizi'),
+      bilanciato: table('bilanciato'),
+    },
     regola_pesi: PRIORITY_RULE,
     fasce_popolazione: {
       piccolo: { ...POPULATION_BANDS.piccolo },
@@ -127,7 +140,6 @@ export function wizardMethodology(soglie: QualityColumns['soglie_budget'] | null
 
 const BAND_RANK: Record<FasciaCosto, number> = { bassa: 0, media: 1, alta: 2 };
 const MAX_BAND: Record<Budget, number> = { basso: 0, medio: 1, alto: 2 };
-
 
 function joinItalian(items: string[]): string {
   if (items.length <= 1) return items.join('');
@@ -218,12 +230,19 @@ export function answerWizard(index: RuntimeIndex, route: RouteSpec, values: Para
     }
   }
 
-  const regioneRef = regione >= 0 ? { codice: index.regioni[regione]!.codice, nome: index.regioni[regione]!.nome } : null;
+  const regioneRef =
+    regione >= 0 ? { codice: index.regioni[regione]!.codice, nome: index.regioni[regione]!.nome } : null;
   return {
     parametri: { budget, dimensione, priorita, regione: regioneRef, limit },
     pesi: { ...weights },
     regola_pesi: PRIORITY_RULE,
-    fascia_popolazione: { dimensione, min: band.min, max: band.max, anno_popolazione: index.anni_predefiniti.demografia, descrizione: band.descrizione },
+    fascia_popolazione: {
+      dimensione,
+      min: band.min,
+      max: band.max,
+      anno_popolazione: index.anni_predefiniti.demografia,
+      descrizione: band.descrizione,
+    },
     modello_budget: budgetModel(soglie),
     totale,
     esclusi: {
@@ -247,7 +266,13 @@ export function answerWizard(index: RuntimeIndex, route: RouteSpec, values: Para
         fascia_costo: fascia,
         punteggio: topScore[k]!,
         punteggio_indice: punteggio[i]!,
-        punteggi: { reddito: punteggi.reddito ?? null, ambiente: punteggi.ambiente ?? null, servizi: punteggi.servizi ?? null, demografia: punteggi.demografia ?? null, sicurezza: punteggi.sicurezza ?? null },
+        punteggi: {
+          reddito: punteggi.reddito ?? null,
+          ambiente: punteggi.ambiente ?? null,
+          servizi: punteggi.servizi ?? null,
+          demografia: punteggi.demografia ?? null,
+          sicurezza: punteggi.sicurezza ?? null,
+        },
         perche: explain(q, i, weights, r, fascia, budget),
         avvisi: q.avvisi.filter((a) => -1 !== sortedIndexOf(a.posizioni, i)).map((a) => a.codice),
         link: `/api/qualita-vita/${index.comuni.codice[i]}`,
@@ -262,7 +287,14 @@ export function answerWizard(index: RuntimeIndex, route: RouteSpec, values: Para
  * "Sopra la mediana nazionale in reddito (82 contro 54) e servizi (75 contro 50); reddito medio
  * 24.310 € (2023), fascia di costo media, compatibile con il budget medio."
  */
-export function explain(q: QualityColumns, i: number, weights: Readonly<Record<QualityDimension, number>>, redditoMedio: number, fascia: FasciaCosto, budget: Budget): string {
+export function explain(
+  q: QualityColumns,
+  i: number,
+  weights: Readonly<Record<QualityDimension, number>>,
+  redditoMedio: number,
+  fascia: FasciaCosto,
+  budget: Budget,
+): string {
   const strengths: { nome: string; misura: string; score: number; median: number; lift: number }[] = [];
   const missing: string[] = [];
   for (const d of q.dimensioni) {
@@ -273,7 +305,13 @@ export function explain(q: QualityColumns, i: number, weights: Readonly<Record<Q
     }
     const m = q.mediane_dimensioni[d.id];
     if (m == null || s <= m) continue;
-    strengths.push({ nome: d.nome.toLowerCase(), misura: d.misura, score: s, median: m, lift: weights[d.id] * (s - m) });
+    strengths.push({
+      nome: d.nome.toLowerCase(),
+      misura: d.misura,
+      score: s,
+      median: m,
+      lift: weights[d.id] * (s - m),
+    });
   }
   strengths.sort((a, b) => b.lift - a.lift); // stable: equal lifts keep the dimension order
   const parts: string[] = [];
@@ -283,6 +321,8 @@ export function explain(q: QualityColumns, i: number, weights: Readonly<Record<Q
       : 'Nessuna dimensione sopra la mediana nazionale',
   );
   if (missing.length > 0) parts.push(`senza dati per ${joinItalian(missing)} (pesi riproporzionati)`);
-  parts.push(`reddito medio ${formatInteger(redditoMedio)} € (${q.soglie_budget.anno}), fascia di costo ${fascia}, compatibile con il budget ${budget}`);
+  parts.push(
+    `reddito medio ${formatInteger(redditoMedio)} € (${q.soglie_budget.anno}), fascia di costo ${fascia}, compatibile con il budget ${budget}`,
+  );
   return `${parts.join('; ')}.`;
 }

@@ -8,4 +8,9 @@ import { resolveConfig } from '../generator/config.ts';
 
 const result = await build(resolveConfig(process.argv.slice(2)));
 const usage = process.resourceUsage();
-process.send!({ ...result, cpuUserMs: usage.userCPUTime / 1000, cpuSystemMs: usage.systemCPUTime / 1000, peakRssBytes: usage.maxRSS * 1024 });
+process.send!({
+  ...result,
+  cpuUserMs: usage.userCPUTime / 1000,
+  cpuSystemMs: usage.systemCPUTime / 1000,
+  peakRssBytes: usage.maxRSS * 1024,
+});

@@ -48,7 +48,11 @@ export async function measureColdStart(generatedDir: string, runs: number): Prom
   const dir = await mkdtemp(join(tmpdir(), 'bench-edge-'));
   try {
     const importMap = join(dir, 'import-map.json');
-    const imports = { [pathToFileURL(join(PROJECT_ROOT, 'generated', 'edge-index.js')).href]: pathToFileURL(join(generatedDir, 'edge-index.js')).href };
+    const imports = {
+      [pathToFileURL(join(PROJECT_ROOT, 'generated', 'edge-index.js')).href]: pathToFileURL(
+        join(generatedDir, 'edge-index.js'),
+      ).href,
+    };
     await writeFile(importMap, JSON.stringify({ imports }));
     const once = async () => {
       const started = performance.now();
@@ -57,7 +61,11 @@ export async function measureColdStart(generatedDir: string, runs: number): Prom
         env: { ...process.env, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' },
       });
       const processMs = performance.now() - started;
-      const figures = JSON.parse(stdout.trim().split('\n').at(-1)!) as { bootMs: number; importMs: number; firstRequestMs: number };
+      const figures = JSON.parse(stdout.trim().split('\n').at(-1)!) as {
+        bootMs: number;
+        importMs: number;
+        firstRequestMs: number;
+      };
       return { ...figures, processMs };
     };
     const { stdout: version } = await run(DENO, ['--version']);

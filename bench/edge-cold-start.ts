@@ -12,7 +12,8 @@ const started = performance.now();
 const edge = (await import('../netlify/edge-functions/api.ts')).default;
 const imported = performance.now();
 const response = await edge(new Request('https://comuni.example/api/comuni/cerca?q=roma'));
-if (!(response instanceof Response) || response.status !== 200) throw new Error(`the first request was not answered with 200`);
+if (!(response instanceof Response) || response.status !== 200)
+  throw new Error(`the first request was not answered with 200`);
 await response.text();
 const answered = performance.now();
 console.log(JSON.stringify({ bootMs: started, importMs: imported - started, firstRequestMs: answered - imported }));

@@ -22,15 +22,24 @@ export async function checkWorkload(publicDir: string, index: RuntimeIndex, work
   for (const path of workload.paths) {
     const response = await handle(new Request(ORIGIN + path));
     if (!(response instanceof Response) || response.status !== 200) {
-      throw new Error(`${workload.id}: ${path} answers ${response instanceof Response ? response.status : 'a rewrite'}; fix bench/workloads.ts`);
+      throw new Error(
+        `${workload.id}: ${path} answers ${response instanceof Response ? response.status : 'a rewrite'}; fix bench/workloads.ts`,
+      );
     }
     if (workload.computed && (await answer(ctx, new URL(ORIGIN + path))).kind !== 'json') {
-      throw new Error(`${workload.id}: ${path} is now a precomputed file, not a computed answer; fix bench/workloads.ts`);
+      throw new Error(
+        `${workload.id}: ${path} is now a precomputed file, not a computed answer; fix bench/workloads.ts`,
+      );
     }
   }
 }
 
-export async function measureHandler(publicDir: string, index: RuntimeIndex, workload: Workload, iterations: number): Promise<HandlerFigures> {
+export async function measureHandler(
+  publicDir: string,
+  index: RuntimeIndex,
+  workload: Workload,
+  iterations: number,
+): Promise<HandlerFigures> {
   const handle = createHandler(handlerContext(index, fsStore(publicDir)));
   const run = async (path: string) => {
     const response = (await handle(new Request(ORIGIN + path))) as Response;

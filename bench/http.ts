@@ -20,7 +20,9 @@ export interface HttpFigures extends LatencySummary {
 }
 
 /** autocannon's promise is also its event emitter; 'response' carries each request's latency in ms (its histogram keeps whole ms only). */
-type Run = Promise<Result> & { on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): void };
+type Run = Promise<Result> & {
+  on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
+};
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -39,15 +41,23 @@ export interface LocalServer {
 export async function startServer(config: BuildConfig, port?: number): Promise<LocalServer> {
   const chosen = port ?? (await freePort());
   const args = ['--data-dir', config.dataDir, '--out', config.outDir, '--generated-dir', config.generatedDir];
-  const child: ChildProcess = fork(START, args, { env: { ...process.env, PORT: String(chosen) }, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  const child: ChildProcess = fork(START, args, {
+    env: { ...process.env, PORT: String(chosen) },
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`npm start exited (${code}):\n${stderr}`))));
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`npm start exited (${code}):\n${stderr}`))),
+  );
   const origin = `http://127.0.0.1:${chosen}`;
   const deadline = Date.now() + 10 * 60_000; // start.ts rebuilds first if the build is stale
   const ready = (async () => {
     for (;;) {
-      const ok = await fetch(`${origin}/api/status`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${origin}/api/status`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return;
       if (Date.now() > deadline) throw new Error(`npm start did not answer on ${origin}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -71,9 +81,19 @@ export async function startServer(config: BuildConfig, port?: number): Promise<L
   };
 }
 
-async function load(origin: string, paths: string[], connections: number, seconds: number): Promise<{ result: Result; times: number[] }> {
+async function load(
+  origin: string,
+  paths: string[],
+  connections: number,
+  seconds: number,
+): Promise<{ result: Result; times: number[] }> {
   const times: number[] = [];
-  const run = autocannon({ url: origin, connections, duration: seconds, requests: paths.map((path) => ({ method: 'GET', path })) }) as Run;
+  const run = autocannon({
+    url: origin,
+    connections,
+    duration: seconds,
+    requests: paths.map((path) => ({ method: 'GET', path })),
+  }) as Run;
   run.on('response', (_client, status, _bytes, ms) => {
     if (status >= 200 && status < 300) times.push(ms);
   });
@@ -81,11 +101,20 @@ async function load(origin: string, paths: string[], connections: number, second
 }
 
 /** A warm-up run, then `seconds` of load with `connections` connections cycling through the workload's URLs. */
-export async function measureHttp(server: LocalServer, workload: Workload, connections: number, seconds: number, warmupSeconds: number): Promise<HttpFigures> {
+export async function measureHttp(
+  server: LocalServer,
+  workload: Workload,
+  connections: number,
+  seconds: number,
+  warmupSeconds: number,
+): Promise<HttpFigures> {
   await load(server.origin, workload.paths, connections, warmupSeconds);
   const { result, times } = await load(server.origin, workload.paths, connections, seconds);
   const failed = result.errors + result.timeouts + result.non2xx;
-  if (failed > 0 || times.length === 0) throw new Error(`${workload.id} over HTTP: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`);
+  if (failed > 0 || times.length === 0)
+    throw new Error(
+      `${workload.id} over HTTP: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`,
+    );
   return {
     workload: workload.id,
     connections,

@@ -36,7 +36,12 @@ const CODES = ['058091', '015146', '001272', '063049', '082053', '040012'];
 
 /** Answered from a file the build wrote (records, default list pages, metadata). */
 const STATIC = [
-  ...CODES.slice(0, 4).flatMap((c) => [`/api/comuni/${c}`, `/api/demografia/${c}`, `/api/ambiente/${c}`, `/api/qualita-vita/${c}`]),
+  ...CODES.slice(0, 4).flatMap((c) => [
+    `/api/comuni/${c}`,
+    `/api/demografia/${c}`,
+    `/api/ambiente/${c}`,
+    `/api/qualita-vita/${c}`,
+  ]),
   '/api/redditi/058091',
   '/api/comuni',
   '/api/comuni?regione=lazio&offset=300',
@@ -54,7 +59,9 @@ const STATIC = [
 
 /** Computed on request by the handler (search, comparison, wizard, projections, lists without a file). */
 const COMPUTED = [
-  ...['roma', 'forli', 'milnao', 'san giovanni', 'reggio', 'bozen', "sant'ang", 'aosta'].map((q) => `/api/comuni/cerca?q=${encodeURIComponent(q)}`),
+  ...['roma', 'forli', 'milnao', 'san giovanni', 'reggio', 'bozen', "sant'ang", 'aosta'].map(
+    (q) => `/api/comuni/cerca?q=${encodeURIComponent(q)}`,
+  ),
   `/api/confronta?comuni=${CODES.slice(0, 2).join(',')}`,
   `/api/confronta?comuni=${CODES.slice(2, 6).join(',')}&anno=2022`,
   '/api/qualita-vita/wizard?budget=medio&dimensione=medio&priorita=ambiente',
@@ -76,7 +83,9 @@ interface Memory {
 async function serve(outDir: string, generatedDir: string) {
   const index = (await import(pathToFileURL(join(generatedDir, 'edge-index.js')).href)).default as RuntimeIndex;
   const server = createApp(outDir, index, () => {});
-  server.listen(0, '127.0.0.1', () => process.send!({ type: 'ready', port: (server.address() as { port: number }).port }));
+  server.listen(0, '127.0.0.1', () =>
+    process.send!({ type: 'ready', port: (server.address() as { port: number }).port }),
+  );
   const gc = (globalThis as { gc?: () => void }).gc!;
   process.on('message', async (message: { type: 'memory'; id: number; gc: boolean }) => {
     if (message.gc) {
@@ -91,7 +100,9 @@ async function serve(outDir: string, generatedDir: string) {
 }
 
 function startChild(outDir: string, generatedDir: string) {
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve', outDir, generatedDir], { execArgv: [...process.execArgv, '--expose-gc'] });
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve', outDir, generatedDir], {
+    execArgv: [...process.execArgv, '--expose-gc'],
+  });
   const waiting = new Map<number, (m: Memory) => void>();
   let next = 0;
   const ready = new Promise<number>((resolvePort, reject) => {
@@ -114,13 +125,21 @@ function startChild(outDir: string, generatedDir: string) {
 }
 
 const mb = (bytes: number) => bytes / 2 ** 20;
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 async function main() {
   const argv = process.argv.slice(2);
   const testBuild = resolve(PROJECT_ROOT, process.env.TEST_BUILD_DIR ?? 'build/test');
-  const config = resolveConfig(argv.includes('--out') ? argv : [...argv, '--out', join(testBuild, 'public'), '--generated-dir', join(testBuild, 'generated')]);
-  if (!existsSync(join(config.outDir, 'api', 'status.json')) || !existsSync(join(config.generatedDir, 'edge-index.js'))) {
+  const config = resolveConfig(
+    argv.includes('--out')
+      ? argv
+      : [...argv, '--out', join(testBuild, 'public'), '--generated-dir', join(testBuild, 'generated')],
+  );
+  if (
+    !existsSync(join(config.outDir, 'api', 'status.json')) ||
+    !existsSync(join(config.generatedDir, 'edge-index.js'))
+  ) {
     console.log(`No build in ${config.outDir}: building first.`);
     // Imported here so that the server process does not load the generator.
     const { build } = await import('../generator/build.ts');
@@ -134,10 +153,13 @@ async function main() {
     for (const path of paths) {
       const response = await fetch(url + path);
       await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`${path} answers ${response.status}: fix the URL mix before measuring`);
+      if (response.status !== 200)
+        throw new Error(`${path} answers ${response.status}: fix the URL mix before measuring`);
     }
     const requests = paths.map((path) => ({ method: 'GET', path }));
-    console.log(`Load: ${CONNECTIONS} connections × ${DURATION} s (after a ${WARMUP} s warm-up), ${paths.length} URLs (${STATIC.length} static files, ${COMPUTED.length} computed)`);
+    console.log(
+      `Load: ${CONNECTIONS} connections × ${DURATION} s (after a ${WARMUP} s warm-up), ${paths.length} URLs (${STATIC.length} static files, ${COMPUTED.length} computed)`,
+    );
 
     const startup = await server.memory(true);
     await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, requests });
@@ -151,11 +173,21 @@ async function main() {
     const rssGrowth = mb(after.rss - before.rss);
     const heapGrowth = mb(after.heapUsed - before.heapUsed);
     const failed = result.errors + result.timeouts + result.non2xx;
-    console.log(`  requests/s   ${fmt(result.requests.average)} average (${fmt(result.requests.total)} requests in ${fmt(result.duration, 1)} s), ${fmt(mb(result.throughput.average), 1)} MB/s`);
-    console.log(`  latency      p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
-    console.log(`  failures     ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx (status codes: ${JSON.stringify(Object.fromEntries(Object.entries(result.statusCodeStats).map(([k, v]) => [k, v.count])))})`);
-    console.log(`  memory RSS   ${fmt(mb(startup.rss))} MB started → ${fmt(mb(before.rss))} MB after warm-up → ${fmt(mb(after.rss))} MB after the run (${rssGrowth >= 0 ? '+' : ''}${fmt(rssGrowth, 1)} MB, bound ${MAX_RSS_GROWTH_MB} MB); peak ${fmt(mb(peak))} MB`);
-    console.log(`  heap used    ${fmt(mb(startup.heapUsed))} MB started → ${fmt(mb(before.heapUsed))} MB after warm-up → ${fmt(mb(after.heapUsed))} MB after the run (${heapGrowth >= 0 ? '+' : ''}${fmt(heapGrowth, 1)} MB, bound ${MAX_HEAP_GROWTH_MB} MB)`);
+    console.log(
+      `  requests/s   ${fmt(result.requests.average)} average (${fmt(result.requests.total)} requests in ${fmt(result.duration, 1)} s), ${fmt(mb(result.throughput.average), 1)} MB/s`,
+    );
+    console.log(
+      `  latency      p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+    );
+    console.log(
+      `  failures     ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx (status codes: ${JSON.stringify(Object.fromEntries(Object.entries(result.statusCodeStats).map(([k, v]) => [k, v.count])))})`,
+    );
+    console.log(
+      `  memory RSS   ${fmt(mb(startup.rss))} MB started → ${fmt(mb(before.rss))} MB after warm-up → ${fmt(mb(after.rss))} MB after the run (${rssGrowth >= 0 ? '+' : ''}${fmt(rssGrowth, 1)} MB, bound ${MAX_RSS_GROWTH_MB} MB); peak ${fmt(mb(peak))} MB`,
+    );
+    console.log(
+      `  heap used    ${fmt(mb(startup.heapUsed))} MB started → ${fmt(mb(before.heapUsed))} MB after warm-up → ${fmt(mb(after.heapUsed))} MB after the run (${heapGrowth >= 0 ? '+' : ''}${fmt(heapGrowth, 1)} MB, bound ${MAX_HEAP_GROWTH_MB} MB)`,
+    );
 
     const problems = [
       ...(failed > 0 ? [`${failed} failed requests`] : []),

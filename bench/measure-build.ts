@@ -47,7 +47,17 @@ export function measureBuild(config: BuildConfig): Promise<BuildFigures> {
       const wallMs = performance.now() - started;
       if (code !== 0 || !report) return reject(new Error(`the build failed (exit ${code}):\n${output}`));
       const { files, bytes, seconds, steps, cpuUserMs, cpuSystemMs, peakRssBytes } = report;
-      resolve({ wallMs, buildMs: seconds * 1000, cpuMs: cpuUserMs + cpuSystemMs, cpuUserMs, cpuSystemMs, peakRssBytes, files, bytes, steps });
+      resolve({
+        wallMs,
+        buildMs: seconds * 1000,
+        cpuMs: cpuUserMs + cpuSystemMs,
+        cpuUserMs,
+        cpuSystemMs,
+        peakRssBytes,
+        files,
+        bytes,
+        steps,
+      });
     });
   });
 }

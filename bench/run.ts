@@ -38,8 +38,24 @@ interface Settings {
   httpWarmupSeconds: number;
 }
 
-const FULL: Settings = { coldStartRuns: 9, handlerIterations: 10_000, searchIterations: 10_000, fuseIterations: 1_000, httpConnections: [1, 10], httpSeconds: 5, httpWarmupSeconds: 1 };
-const SMOKE: Settings = { coldStartRuns: 5, handlerIterations: 300, searchIterations: 300, fuseIterations: 30, httpConnections: [1, 10], httpSeconds: 1, httpWarmupSeconds: 0.5 };
+const FULL: Settings = {
+  coldStartRuns: 9,
+  handlerIterations: 10_000,
+  searchIterations: 10_000,
+  fuseIterations: 1_000,
+  httpConnections: [1, 10],
+  httpSeconds: 5,
+  httpWarmupSeconds: 1,
+};
+const SMOKE: Settings = {
+  coldStartRuns: 5,
+  handlerIterations: 300,
+  searchIterations: 300,
+  fuseIterations: 30,
+  httpConnections: [1, 10],
+  httpSeconds: 1,
+  httpWarmupSeconds: 0.5,
+};
 
 /** The issue's targets for this 2-core machine. */
 export const TARGETS = {
@@ -70,16 +86,28 @@ async function main() {
   const root = resolve(flag(argv, '--out') ?? join(PROJECT_ROOT, 'build', 'bench'));
   const base = resolveConfig(flag(argv, '--data-dir') ? ['--data-dir', flag(argv, '--data-dir')!] : []);
   const config: BuildConfig = { ...base, outDir: join(root, 'public'), generatedDir: join(root, 'generated') };
-  const resultsPath = resolve(flag(argv, '--results') ?? (smoke ? join(root, 'results-smoke.json') : join(PROJECT_ROOT, 'bench', 'results.json')));
+  const resultsPath = resolve(
+    flag(argv, '--results') ?? (smoke ? join(root, 'results-smoke.json') : join(PROJECT_ROOT, 'bench', 'results.json')),
+  );
   const port = flag(argv, '--port') ?? process.env.BENCH_PORT;
-  if (!existsSync(config.dataDir)) throw new Error(`no data mirror at ${config.dataDir}: the benchmark builds from the raw sources (set DATA_DIR or --data-dir)`);
+  if (!existsSync(config.dataDir))
+    throw new Error(
+      `no data mirror at ${config.dataDir}: the benchmark builds from the raw sources (set DATA_DIR or --data-dir)`,
+    );
 
   const machine = describeMachine();
   const commit = currentCommit();
-  const previous = await readFile(resultsPath, 'utf8').then((t) => JSON.parse(t) as { mode: string; rows: Row[] }, () => null);
+  const previous = await readFile(resultsPath, 'utf8').then(
+    (t) => JSON.parse(t) as { mode: string; rows: Row[] },
+    () => null,
+  );
   const log = (line: string) => console.log(line);
-  log(`comuni-api bench (${smoke ? 'smoke' : 'full'}) on ${machine.cores} × ${machine.cpu}, ${machine.memoryGiB} GiB, Node ${machine.node}; load ${machine.loadAtStart.join(' ')}`);
-  log(`commit ${commit.sha?.slice(0, 12) ?? 'unknown'}${commit.dirty ? ' (with uncommitted changes)' : ''}; build in ${root}\n`);
+  log(
+    `comuni-api bench (${smoke ? 'smoke' : 'full'}) on ${machine.cores} × ${machine.cpu}, ${machine.memoryGiB} GiB, Node ${machine.node}; load ${machine.loadAtStart.join(' ')}`,
+  );
+  log(
+    `commit ${commit.sha?.slice(0, 12) ?? 'unknown'}${commit.dirty ? ' (with uncommitted changes)' : ''}; build in ${root}\n`,
+  );
 
   log('▸ full build from the raw sources…');
   const build = await measureBuild(config);
@@ -89,7 +117,8 @@ async function main() {
   const coldStart = await measureColdStart(config.generatedDir, settings.coldStartRuns);
 
   log('▸ handler latency in process…');
-  const runtimeIndex = (await import(pathToFileURL(join(config.generatedDir, 'edge-index.js')).href)).default as RuntimeIndex;
+  const runtimeIndex = (await import(pathToFileURL(join(config.generatedDir, 'edge-index.js')).href))
+    .default as RuntimeIndex;
   const handler: HandlerFigures[] = [];
   for (const workload of DYNAMIC_WORKLOADS) {
     await checkWorkload(config.outDir, runtimeIndex, workload);
@@ -97,14 +126,19 @@ async function main() {
   }
 
   log('▸ search engine against fuse.js…');
-  const search = runSearchComparison({ dataDir: config.dataDir, iterations: settings.searchIterations, fuseIterations: settings.fuseIterations });
+  const search = runSearchComparison({
+    dataDir: config.dataDir,
+    iterations: settings.searchIterations,
+    fuseIterations: settings.fuseIterations,
+  });
 
   log('▸ npm start under load over loopback…');
   const server = await startServer(config, port ? Number(port) : undefined);
   const http: HttpFigures[] = [];
   try {
     for (const workload of [...STATIC_WORKLOADS, ...DYNAMIC_WORKLOADS]) {
-      for (const connections of settings.httpConnections) http.push(await measureHttp(server, workload, connections, settings.httpSeconds, settings.httpWarmupSeconds));
+      for (const connections of settings.httpConnections)
+        http.push(await measureHttp(server, workload, connections, settings.httpSeconds, settings.httpWarmupSeconds));
     }
   } finally {
     await server.stop();
@@ -112,11 +146,40 @@ async function main() {
 
   const handlerOf = (id: string) => handler.find((h) => h.workload === id)!;
   const rows: Row[] = [
-    { key: 'build.wall', label: 'Build: wall time (process)', figure: s(build.wallMs), value: build.wallMs / 1000, target: `≤ ${TARGETS.buildWallS} s`, ok: build.wallMs / 1000 <= TARGETS.buildWallS },
-    { key: 'build.cpu', label: 'Build: CPU time (user + system, all threads)', figure: `${s(build.cpuMs)} (${s(build.cpuUserMs)} + ${s(build.cpuSystemMs)})`, value: build.cpuMs / 1000 },
-    { key: 'build.rss', label: 'Build: peak RSS', figure: `${(build.peakRssBytes / 1e9).toFixed(2)} GB`, value: build.peakRssBytes / 1e9, target: `≤ ${TARGETS.buildPeakRssGB} GB`, ok: build.peakRssBytes <= TARGETS.buildPeakRssGB * 1e9 },
-    { key: 'build.files', label: 'Build: files and bytes written', figure: `${int(build.files)} files, ${(build.bytes / 1e6).toFixed(0)} MB`, value: build.files },
-    ...build.steps.map((step) => ({ key: `build.step.${step.step}`, label: `  step: ${step.step}`, figure: s(step.ms), value: step.ms / 1000 })),
+    {
+      key: 'build.wall',
+      label: 'Build: wall time (process)',
+      figure: s(build.wallMs),
+      value: build.wallMs / 1000,
+      target: `≤ ${TARGETS.buildWallS} s`,
+      ok: build.wallMs / 1000 <= TARGETS.buildWallS,
+    },
+    {
+      key: 'build.cpu',
+      label: 'Build: CPU time (user + system, all threads)',
+      figure: `${s(build.cpuMs)} (${s(build.cpuUserMs)} + ${s(build.cpuSystemMs)})`,
+      value: build.cpuMs / 1000,
+    },
+    {
+      key: 'build.rss',
+      label: 'Build: peak RSS',
+      figure: `${(build.peakRssBytes / 1e9).toFixed(2)} GB`,
+      value: build.peakRssBytes / 1e9,
+      target: `≤ ${TARGETS.buildPeakRssGB} GB`,
+      ok: build.peakRssBytes <= TARGETS.buildPeakRssGB * 1e9,
+    },
+    {
+      key: 'build.files',
+      label: 'Build: files and bytes written',
+      figure: `${int(build.files)} files, ${(build.bytes / 1e6).toFixed(0)} MB`,
+      value: build.files,
+    },
+    ...build.steps.map((step) => ({
+      key: `build.step.${step.step}`,
+      label: `  step: ${step.step}`,
+      figure: s(step.ms),
+      value: step.ms / 1000,
+    })),
     {
       key: 'edge.cold',
       label: `Edge cold start: import + first request (median of ${coldStart.runs})`,
@@ -125,11 +188,28 @@ async function main() {
       target: `≤ ${TARGETS.coldStartMs} ms`,
       ok: coldStart.coldStartMs <= TARGETS.coldStartMs,
     },
-    { key: 'edge.process', label: '  whole Deno process (boot, import, answer, exit)', figure: ms(coldStart.processMs, 1), value: coldStart.processMs },
-    { key: 'edge.index', label: 'Edge index (generated/edge-index.js)', figure: `${mb(index.rawBytes)} raw, ${mb(index.gzipBytes)} gzip`, value: index.gzipBytes / 1e6, target: `≤ ${TARGETS.indexGzipMB} MB gzip`, ok: index.gzipBytes <= TARGETS.indexGzipMB * 1e6 },
+    {
+      key: 'edge.process',
+      label: '  whole Deno process (boot, import, answer, exit)',
+      figure: ms(coldStart.processMs, 1),
+      value: coldStart.processMs,
+    },
+    {
+      key: 'edge.index',
+      label: 'Edge index (generated/edge-index.js)',
+      figure: `${mb(index.rawBytes)} raw, ${mb(index.gzipBytes)} gzip`,
+      value: index.gzipBytes / 1e6,
+      target: `≤ ${TARGETS.indexGzipMB} MB gzip`,
+      ok: index.gzipBytes <= TARGETS.indexGzipMB * 1e6,
+    },
     ...DYNAMIC_WORKLOADS.map((w) => {
       const h = handlerOf(w.id);
-      const limit = w.id === 'cerca' ? TARGETS.cercaP99Ms : w.id === 'confronta' || w.id === 'wizard' ? TARGETS.confrontaWizardP99Ms : undefined;
+      const limit =
+        w.id === 'cerca'
+          ? TARGETS.cercaP99Ms
+          : w.id === 'confronta' || w.id === 'wizard'
+            ? TARGETS.confrontaWizardP99Ms
+            : undefined;
       return {
         key: `handler.${w.id}`,
         label: `Handler: ${w.label}, p50 / p99 / max (${int(h.count)} req., ${h.urls} URLs)`,
@@ -145,16 +225,25 @@ async function main() {
       value: e.latencyMs.p99,
     })),
     ...[...STATIC_WORKLOADS, ...DYNAMIC_WORKLOADS].flatMap((w) => {
-      const [single, loaded] = settings.httpConnections.map((c) => http.find((h) => h.workload === w.id && h.connections === c)!);
+      const [single, loaded] = settings.httpConnections.map((c) =>
+        http.find((h) => h.workload === w.id && h.connections === c)!,
+      );
       return [
         {
           key: `http.${w.id}`,
           label: `npm start: ${w.label}, 1 conn. p50 / p99 / max`,
           figure: latency(single!),
           value: single!.p99,
-          ...(w.id === 'cerca' ? { target: `p99 ≤ ${TARGETS.httpCercaP99Ms} ms`, ok: single!.p99 <= TARGETS.httpCercaP99Ms } : {}),
+          ...(w.id === 'cerca'
+            ? { target: `p99 ≤ ${TARGETS.httpCercaP99Ms} ms`, ok: single!.p99 <= TARGETS.httpCercaP99Ms }
+            : {}),
         },
-        { key: `http.${w.id}.loaded`, label: `  ${loaded!.connections} conn.: req/s; p50 / p99`, figure: `${int(loaded!.requestsPerSecond)} req/s; ${ms(loaded!.p50, 2)} / ${ms(loaded!.p99, 2)}`, value: loaded!.requestsPerSecond },
+        {
+          key: `http.${w.id}.loaded`,
+          label: `  ${loaded!.connections} conn.: req/s; p50 / p99`,
+          figure: `${int(loaded!.requestsPerSecond)} req/s; ${ms(loaded!.p50, 2)} / ${ms(loaded!.p99, 2)}`,
+          value: loaded!.requestsPerSecond,
+        },
       ];
     }),
   ];
@@ -164,10 +253,27 @@ async function main() {
   const missed = rows.filter((r) => r.ok === false);
   log(missed.length ? `Targets missed: ${missed.map((r) => r.label.trim()).join('; ')}.` : 'Every target met.');
   const busiest = Math.max(machine.loadAtStart[0]!, loadAtEnd[0]!);
-  if (busiest > machine.cores) log(`Note: load average up to ${busiest} on ${machine.cores} cores: other work competed for the CPU, so wall times and latency tails are inflated.`);
+  if (busiest > machine.cores)
+    log(
+      `Note: load average up to ${busiest} on ${machine.cores} cores: other work competed for the CPU, so wall times and latency tails are inflated.`,
+    );
 
   await mkdir(resolve(resultsPath, '..'), { recursive: true });
-  const results = { mode: smoke ? 'smoke' : 'full', date: new Date().toISOString(), machine: { ...machine, loadAtEnd }, commit, settings, targets: TARGETS, build, index, coldStart, handler, search, http, rows };
+  const results = {
+    mode: smoke ? 'smoke' : 'full',
+    date: new Date().toISOString(),
+    machine: { ...machine, loadAtEnd },
+    commit,
+    settings,
+    targets: TARGETS,
+    build,
+    index,
+    coldStart,
+    handler,
+    search,
+    http,
+    rows,
+  };
   await writeFile(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
   log(`Results: ${resultsPath}`);
 }

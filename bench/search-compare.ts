@@ -24,7 +24,15 @@ export interface BenchQuery {
   query: string;
   /** codice_istat of the comune a user typing this most plausibly wants. */
   expected: string;
-  kind: 'prefisso corto' | 'nome completo' | 'senza accenti' | 'apostrofi' | 'più parole' | 'refuso' | 'altra lingua' | 'parola interna';
+  kind:
+    | 'prefisso corto'
+    | 'nome completo'
+    | 'senza accenti'
+    | 'apostrofi'
+    | 'più parole'
+    | 'refuso'
+    | 'altra lingua'
+    | 'parola interna';
 }
 
 /** Fixed query mix: what people type in a comune search box, with the comune they mean. */
@@ -183,12 +191,20 @@ export interface SearchComparisonOptions {
 
 /** Reads the real names (GI db comuni 2025-01-01) and populations (ANPR, January 2025). */
 export function loadSearchEntries(dataDir: string = process.env.DATA_DIR ?? DEFAULT_DATA_DIR): SearchEntry[] {
-  const comuni = parse(readFileSync(join(dataDir, COMUNI_FILE), 'utf8'), { delimiter: ';', columns: true, bom: true }) as Record<string, string>[];
-  const residenti = parse(readFileSync(join(dataDir, POPOLAZIONE_FILE), 'utf8'), { columns: true, bom: true }) as Record<string, string>[];
+  const comuni = parse(readFileSync(join(dataDir, COMUNI_FILE), 'utf8'), {
+    delimiter: ';',
+    columns: true,
+    bom: true,
+  }) as Record<string, string>[];
+  const residenti = parse(readFileSync(join(dataDir, POPOLAZIONE_FILE), 'utf8'), {
+    columns: true,
+    bom: true,
+  }) as Record<string, string>[];
   const popolazione = new Map<string, number>();
   for (const r of residenti) {
     const n = Number(r.RESIDENTI);
-    if (r.COD_ISTAT_COMUNE && r.RESIDENTI !== '' && Number.isFinite(n)) popolazione.set(r.COD_ISTAT_COMUNE.padStart(6, '0'), n);
+    if (r.COD_ISTAT_COMUNE && r.RESIDENTI !== '' && Number.isFinite(n))
+      popolazione.set(r.COD_ISTAT_COMUNE.padStart(6, '0'), n);
   }
   return comuni.map((r) => ({
     codice_istat: r.codice_istat!,
@@ -246,7 +262,13 @@ function ourEngine(entries: SearchEntry[], iterations: number, limit: number): E
   const t1 = performance.now();
   const index = JSON.parse(json) as typeof built; // the edge function works from the parsed JSON module
   const parseMs = performance.now() - t1;
-  return measure('api/search.ts', (q, n) => search(index, q, n).map((r) => r.codice_istat), { buildMs, parseMs, json }, iterations, limit);
+  return measure(
+    'api/search.ts',
+    (q, n) => search(index, q, n).map((r) => r.codice_istat),
+    { buildMs, parseMs, json },
+    iterations,
+    limit,
+  );
 }
 
 interface FuseDoc {
@@ -281,7 +303,13 @@ function fuseEngine(entries: SearchEntry[], iterations: number, limit: number): 
       )
       .slice(0, n)
       .map((r) => r.item.codice_istat);
-  return measure('fuse.js (threshold 0.3, population tie-break)', run, { buildMs, parseMs: null, json }, iterations, limit);
+  return measure(
+    'fuse.js (threshold 0.3, population tie-break)',
+    run,
+    { buildMs, parseMs: null, json },
+    iterations,
+    limit,
+  );
 }
 
 export function runSearchComparison(options: SearchComparisonOptions = {}): SearchComparison {
@@ -302,11 +330,18 @@ function printComparison(c: SearchComparison, names: Map<string, string>): void 
   for (const e of c.engines) {
     console.log(`== ${e.engine}`);
     console.log(`  build ${e.buildMs} ms${e.parseMs === null ? '' : `, JSON.parse ${e.parseMs} ms`}`);
-    console.log(`  index ${(e.indexJsonBytes / 1024).toFixed(1)} KiB JSON, ${(e.indexGzipBytes / 1024).toFixed(1)} KiB gzip`);
-    console.log(`  latency over ${e.queriesTimed} queries: p50 ${e.latencyMs.p50} ms, p99 ${e.latencyMs.p99} ms, max ${e.latencyMs.max} ms, mean ${e.latencyMs.mean} ms`);
+    console.log(
+      `  index ${(e.indexJsonBytes / 1024).toFixed(1)} KiB JSON, ${(e.indexGzipBytes / 1024).toFixed(1)} KiB gzip`,
+    );
+    console.log(
+      `  latency over ${e.queriesTimed} queries: p50 ${e.latencyMs.p50} ms, p99 ${e.latencyMs.p99} ms, max ${e.latencyMs.max} ms, mean ${e.latencyMs.mean} ms`,
+    );
     console.log(`  expected comune first: ${(e.top1 * 100).toFixed(1)}%, in top 5: ${(e.top5 * 100).toFixed(1)}%`);
     for (const m of e.misses) {
-      const got = m.top.slice(0, 3).map((c) => names.get(c) ?? c).join(', ');
+      const got = m.top
+        .slice(0, 3)
+        .map((c) => names.get(c) ?? c)
+        .join(', ');
       console.log(`    ✗ "${m.query}" → ${names.get(m.expected)} at ${m.rank ?? '—'}; first: ${got || '(nothing)'}`);
     }
     console.log('');
@@ -322,6 +357,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
   const dataDir = argValue('--data-dir');
   const iterations = argValue('--iterations');
   const fuseIterations = argValue('--fuse-iterations');
-  const result = runSearchComparison({ dataDir, iterations: iterations ? Number(iterations) : undefined, fuseIterations: fuseIterations ? Number(fuseIterations) : undefined });
+  const result = runSearchComparison({
+    dataDir,
+    iterations: iterations ? Number(iterations) : undefined,
+    fuseIterations: fuseIterations ? Number(fuseIterations) : undefined,
+  });
   printComparison(result, new Map(loadSearchEntries(dataDir).map((e) => [e.codice_istat, e.nome])));
 }

@@ -20,7 +20,10 @@ export function round(x: number, digits = 4): number {
 }
 
 export function median(values: readonly number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 0.5);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 export function summarize(times: readonly number[]): LatencySummary {

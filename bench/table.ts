@@ -13,7 +13,13 @@ export interface Row {
 export function renderTable(rows: readonly Row[], previous: readonly Row[] | null): string {
   const before = new Map(previous?.map((r) => [r.key, r.figure]) ?? []);
   const header = ['Measure', 'Figure', 'Target', '', ...(previous ? ['Previous run'] : [])];
-  const lines = rows.map((r) => [r.label, r.figure, r.target ?? '', r.ok === undefined ? '' : r.ok ? '✓' : '✗', ...(previous ? [before.get(r.key) ?? '—'] : [])]);
+  const lines = rows.map((r) => [
+    r.label,
+    r.figure,
+    r.target ?? '',
+    r.ok === undefined ? '' : r.ok ? '✓' : '✗',
+    ...(previous ? [before.get(r.key) ?? '—'] : []),
+  ]);
   const widths = header.map((h, k) => Math.max(h.length, ...lines.map((l) => l[k]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, k) => c.padEnd(widths[k]!)).join(' | ')} |`;
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...lines.map(line)].join('\n');

@@ -26,13 +26,17 @@ const CONFRONTA = [
   [BIG[5], BIG[6], BIG[7], SMALL[4]],
   [SMALL[5], SMALL[6], SMALL[7], BIG[0]],
   [BIG[0], BIG[1], BIG[2], BIG[3]],
-].flatMap((codes) => [undefined, 2022, 2015, 2010].map((anno) => `/api/confronta?comuni=${codes.join(',')}${anno ? `&anno=${anno}` : ''}`));
+].flatMap((codes) =>
+  [undefined, 2022, 2015, 2010].map((anno) => `/api/confronta?comuni=${codes.join(',')}${anno ? `&anno=${anno}` : ''}`),
+);
 
 /** Every budget × size × priority, then a few with a region filter and the largest limit. */
 const WIZARD = [
   ...['basso', 'medio', 'alto'].flatMap((budget) =>
     ['piccolo', 'medio', 'grande'].flatMap((dimensione) =>
-      ['reddito', 'ambiente', 'servizi', 'bilanciato'].map((priorita) => `/api/qualita-vita/wizard?budget=${budget}&dimensione=${dimensione}&priorita=${priorita}`),
+      ['reddito', 'ambiente', 'servizi', 'bilanciato'].map(
+        (priorita) => `/api/qualita-vita/wizard?budget=${budget}&dimensione=${dimensione}&priorita=${priorita}`,
+      ),
     ),
   ),
   '/api/qualita-vita/wizard?budget=medio&dimensione=piccolo&priorita=servizi&regione=Piemonte',

@@ -31,7 +31,8 @@ export interface AnprVintage {
 
 const DIR = 'anpr/popolazione-residente';
 /** The official yearly export (every month of the year so far). */
-export const exportUrl = (year: number) => `https://raw.githubusercontent.com/italia/anpr-opendata/main/data/stats/popolazione_residente_${year}_export.csv`;
+export const exportUrl = (year: number) =>
+  `https://raw.githubusercontent.com/italia/anpr-opendata/main/data/stats/popolazione_residente_${year}_export.csv`;
 
 /** The snapshots the API serves. Adding a vintage is one line here. */
 export const ANPR_FILES: AnprVintage[] = [
@@ -53,7 +54,8 @@ export const meta: SourceMeta = {
   vintage: ANPR_FILES.map((f) => `${String(f.month).padStart(2, '0')}/${f.year}`).join(', '),
   referenceDate: ANPR_FILES.map((f) => `${f.year}-${String(f.month).padStart(2, '0')}`).join(', '),
   licence: { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' },
-  attribution: "Ministero dell'Interno – ANPR, dati aperti (https://www.anagrafenazionale.interno.it/anpr/numeri/), CC BY 4.0",
+  attribution:
+    "Ministero dell'Interno – ANPR, dati aperti (https://www.anagrafenazionale.interno.it/anpr/numeri/), CC BY 4.0",
   files: ANPR_FILES.map(anprFile),
   required: true,
   feeds: ['demografia'],
@@ -93,8 +95,8 @@ export function addValue(point: PopulationPoint, codice: string, nome: string, v
 export function parsePopolazioneAnpr(text: string, expected: { year: number; month: number }): PopulationPoint {
   const context = `ANPR popolazione ${expected.year}-${String(expected.month).padStart(2, '0')}`;
   const table = parseTable(text, ',');
-  const [mese, anno, codice, comune, residenti] = ['MESE', 'ANNO', 'COD_ISTAT_COMUNE', 'COMUNE', 'RESIDENTI'].map((name) =>
-    columnIndex(table.header, name, context),
+  const [mese, anno, codice, comune, residenti] = ['MESE', 'ANNO', 'COD_ISTAT_COMUNE', 'COMUNE', 'RESIDENTI'].map(
+    (name) => columnIndex(table.header, name, context),
   ) as [number, number, number, number, number];
   const point: PopulationPoint = {
     anno: expected.year,
@@ -109,7 +111,9 @@ export function parsePopolazioneAnpr(text: string, expected: { year: number; mon
     const year = Number(row[anno]!.trim());
     const month = Number(row[mese]!.trim());
     if (year !== expected.year) {
-      throw new Error(`${context}: la riga di ${row[codice]} ha ANNO "${row[anno]}", ma il file è dichiarato del ${expected.year}`);
+      throw new Error(
+        `${context}: la riga di ${row[codice]} ha ANNO "${row[anno]}", ma il file è dichiarato del ${expected.year}`,
+      );
     }
     monthsSeen.add(month);
     if (month !== expected.month) continue;
@@ -137,7 +141,9 @@ export function parsePopolazioneAnpr(text: string, expected: { year: number; mon
 export async function load(dataDir: string): Promise<PopulationPoint[]> {
   return allSourceFiles(
     ANPR_FILES.map(async (vintage, i) => {
-      return parseSourceFile(dataDir, meta, meta.files[i]!, (bytes) => parsePopolazioneAnpr(decodeText(bytes, 'utf-8'), vintage));
+      return parseSourceFile(dataDir, meta, meta.files[i]!, (bytes) =>
+        parsePopolazioneAnpr(decodeText(bytes, 'utf-8'), vintage),
+      );
     }),
   );
 }

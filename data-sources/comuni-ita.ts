@@ -14,9 +14,13 @@ export const meta: SourceMeta = {
   vintage: 'snapshot 2026-01-26 (7.896 comuni)',
   referenceDate: '2026-01-26',
   licence: { name: 'MIT', url: 'https://opensource.org/license/mit/' },
-  attribution: 'Comuni-ITA (github.com/Samurai016/Comuni-ITA), © Nicolò Rebaioli, licenza MIT; dati da ISTAT e Wikidata',
+  attribution:
+    'Comuni-ITA (github.com/Samurai016/Comuni-ITA), © Nicolò Rebaioli, licenza MIT; dati da ISTAT e Wikidata',
   // Only comuni.json is parsed; province.json and regioni.json are mirrored with it for completeness.
-  files: ['comuni.json', 'province.json', 'regioni.json'].map((name) => ({ path: `${DIR}/${name}`, url: `${RAW}/${name}` })),
+  files: ['comuni.json', 'province.json', 'regioni.json'].map((name) => ({
+    path: `${DIR}/${name}`,
+    url: `${RAW}/${name}`,
+  })),
   required: false,
   feeds: ['comuni'],
   notes: [
@@ -78,7 +82,8 @@ export function parseComuniItaReport(json: unknown): ComuniItaParse {
       throw new Error(`${CONTEXT}: l'elemento ${i} è ${describe(item)}, atteso un oggetto con "codice"`);
     }
     const record = item as Record<string, unknown>;
-    if (!('codice' in record)) throw new Error(`${CONTEXT}: l'elemento ${i} non ha "codice" (chiavi: ${Object.keys(record).join(', ')})`);
+    if (!('codice' in record))
+      throw new Error(`${CONTEXT}: l'elemento ${i} non ha "codice" (chiavi: ${Object.keys(record).join(', ')})`);
     const raw = record.codice;
     const codice = typeof raw === 'string' || typeof raw === 'number' ? toCodiceIstat(raw) : null;
     if (!codice) throw new Error(`${CONTEXT}: l'elemento ${i} ha un codice non valido ${JSON.stringify(raw)}`);
@@ -128,5 +133,7 @@ function describe(value: unknown): string {
 }
 
 export async function load(dataDir: string): Promise<ComuniItaParse> {
-  return parseSourceFile(dataDir, meta, meta.files[0]!, (bytes) => parseComuniItaReport(JSON.parse(decodeText(bytes, 'utf-8'))));
+  return parseSourceFile(dataDir, meta, meta.files[0]!, (bytes) =>
+    parseComuniItaReport(JSON.parse(decodeText(bytes, 'utf-8'))),
+  );
 }

@@ -9,7 +9,8 @@ const LANDING = 'https://www.urbanindex.it';
 
 export const meta: SourceMeta = {
   id: 'dipe-urban-index',
-  publisher: 'Presidenza del Consiglio dei Ministri – Dipartimento per la programmazione e il coordinamento della politica economica (DIPE)',
+  publisher:
+    'Presidenza del Consiglio dei Ministri – Dipartimento per la programmazione e il coordinamento della politica economica (DIPE)',
   dataset: 'Urban Index – Indicatori per le politiche urbane',
   landingUrl: LANDING,
   vintage: '8.092 comuni su confini 2011-2015, 99 indicatori con anni di riferimento diversi (2010-2015)',
@@ -27,7 +28,7 @@ export const meta: SourceMeta = {
     'Ogni indicatore ha il proprio anno di riferimento (DB_DIPE_TRACCIATO.csv), tra il 2010 e il 2015: sono dati storici, non correnti.',
     'Confini comunali 2011-2015 (8.092 comuni): i comuni nati da fusioni successive non hanno valori; i valori dei comuni poi soppressi non sono riportati ai nuovi comuni.',
     'f4 (posti letto ospedalieri) e f6 (farmacie): il tracciato dichiara "num ogni 10.000 ab", ma i valori sono per 1.000 abitanti (somma nazionale di valore × popolazione: circa 216.000 posti letto e 16.900 farmacie, coerenti con i totali italiani; per 10.000 sarebbero un decimo). L\'API li espone quindi come "per 1.000 abitanti".',
-    'f4 conta i posti letto degli ospedali situati nel comune: vale 0 nella grande maggioranza dei comuni (senza ospedale), non misura l\'accesso dei residenti.',
+    "f4 conta i posti letto degli ospedali situati nel comune: vale 0 nella grande maggioranza dei comuni (senza ospedale), non misura l'accesso dei residenti.",
     'Celle "#N/D", "NULL", "na", "#DIV/0!" (anche senza "!") sono valori mancanti (null), mai 0.',
     'La colonna c7 del database non è documentata nel tracciato (98 indicatori documentati su 99 colonne).',
     'File in Latin-1/Windows-1252 (il tracciato contiene apostrofi tipografici e il simbolo €).',
@@ -110,9 +111,15 @@ export const INDICATORI_USATI: readonly IndicatoreUsato[] = [
 export function parseTracciato(text: string): Map<string, IndicatoreTracciato> {
   const table = parseTable(text, ';');
   const ctx = 'DB_DIPE_TRACCIATO.csv';
-  const [nome, titolo, ambito, descrizione, unita, anno, fonte] = ['nome', 'titolo', 'ambito', 'descrizione', 'unita_di_misura', 'anno', 'fonte'].map((c) =>
-    columnIndex(table.header, c, ctx),
-  ) as number[];
+  const [nome, titolo, ambito, descrizione, unita, anno, fonte] = [
+    'nome',
+    'titolo',
+    'ambito',
+    'descrizione',
+    'unita_di_misura',
+    'anno',
+    'fonte',
+  ].map((c) => columnIndex(table.header, c, ctx)) as number[];
   const blank = (s: string | undefined) => {
     const v = (s ?? '').replace(/\s+/g, ' ').trim();
     return v === '' ? null : v;
@@ -144,7 +151,10 @@ export interface UrbanIndexParsed {
  * placeholders (NULL, #N/D, na, #DIV/0!) for missing values. Returns the requested
  * indicators per comune (6-digit code).
  */
-export function parseUrbanIndex(text: string, indicators: readonly string[]): Map<string, Record<string, number | null>> {
+export function parseUrbanIndex(
+  text: string,
+  indicators: readonly string[],
+): Map<string, Record<string, number | null>> {
   return parseUrbanIndexWithReport(text, indicators).valori;
 }
 
@@ -173,7 +183,10 @@ export function parseUrbanIndexWithReport(text: string, indicators: readonly str
 }
 
 /** Differences between INDICATORI_USATI and the tracciato (year, declared unit): empty when they agree. */
-export function checkIndicatori(tracciato: Map<string, IndicatoreTracciato>, usati: readonly IndicatoreUsato[] = INDICATORI_USATI): string[] {
+export function checkIndicatori(
+  tracciato: Map<string, IndicatoreTracciato>,
+  usati: readonly IndicatoreUsato[] = INDICATORI_USATI,
+): string[] {
   const problems: string[] = [];
   for (const u of usati) {
     const t = tracciato.get(u.codice);
@@ -182,7 +195,8 @@ export function checkIndicatori(tracciato: Map<string, IndicatoreTracciato>, usa
       continue;
     }
     if (t.anno !== u.anno) problems.push(`${u.codice}: anno "${t.anno}" nel tracciato, atteso "${u.anno}"`);
-    if (t.unita !== u.unita_tracciato) problems.push(`${u.codice}: unità "${t.unita}" nel tracciato, attesa "${u.unita_tracciato}"`);
+    if (t.unita !== u.unita_tracciato)
+      problems.push(`${u.codice}: unità "${t.unita}" nel tracciato, attesa "${u.unita_tracciato}"`);
   }
   return problems;
 }
@@ -199,10 +213,16 @@ export async function load(dataDir: string): Promise<UrbanIndex> {
   const tracciato = await parseSourceFile(dataDir, meta, tracciatoFile, (bytes) => {
     const parsedTracciato = parseTracciato(decodeText(bytes, 'latin1'));
     const problems = checkIndicatori(parsedTracciato);
-    if (problems.length > 0) throw new Error(`il tracciato non corrisponde più a INDICATORI_USATI:\n  ${problems.join('\n  ')}`);
+    if (problems.length > 0)
+      throw new Error(`il tracciato non corrisponde più a INDICATORI_USATI:\n  ${problems.join('\n  ')}`);
     return parsedTracciato;
   });
-  const parsed = await parseSourceFile(dataDir, meta, dbFile, (bytes) => parseUrbanIndexWithReport(decodeText(bytes, 'latin1'), INDICATORI_USATI.map((u) => u.codice)));
+  const parsed = await parseSourceFile(dataDir, meta, dbFile, (bytes) =>
+    parseUrbanIndexWithReport(
+      decodeText(bytes, 'latin1'),
+      INDICATORI_USATI.map((u) => u.codice),
+    ),
+  );
   const valori = new Map<string, Record<string, number | null>>();
   for (const [codice, record] of parsed.valori) {
     valori.set(codice, Object.fromEntries(INDICATORI_USATI.map((u) => [u.campo, record[u.codice] ?? null])));

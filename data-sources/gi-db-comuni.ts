@@ -126,7 +126,11 @@ export function parseComuni(text: string, capText: string): GiComune[] {
     let area = parseDecimalComma(superficie!(row), `superficie di ${codice}`);
     if (area !== null && area <= 0) {
       // Three rows of the 2025-01-01 release carry a negative area: not guessed back (e.g. by dropping the sign).
-      anomalie.push({ campo: 'superficie_km2', valore: superficie!(row), motivo: `La fonte riporta una superficie non positiva (${superficie!(row)} km²): valore scartato.` });
+      anomalie.push({
+        campo: 'superficie_km2',
+        valore: superficie!(row),
+        motivo: `La fonte riporta una superficie non positiva (${superficie!(row)} km²): valore scartato.`,
+      });
       area = null;
     }
     return {
@@ -171,10 +175,18 @@ export function parseProvince(text: string): GiProvincia[] {
 export function parseRegioni(text: string): GiRegione[] {
   const table = parseTable(text, ';');
   const col = cells(table, 'gi_regioni.csv');
-  const [codice, nome, tipologia, ripartizione] = ['codice_regione', 'denominazione_regione', 'tipologia_regione', 'ripartizione_geografica'].map(
-    col,
-  ) as ((row: string[]) => string)[];
-  return table.rows.map((row) => ({ codice: codice!(row), nome: nome!(row), tipologia: tipologia!(row), ripartizione: ripartizione!(row) }));
+  const [codice, nome, tipologia, ripartizione] = [
+    'codice_regione',
+    'denominazione_regione',
+    'tipologia_regione',
+    'ripartizione_geografica',
+  ].map(col) as ((row: string[]) => string)[];
+  return table.rows.map((row) => ({
+    codice: codice!(row),
+    nome: nome!(row),
+    tipologia: tipologia!(row),
+    ripartizione: ripartizione!(row),
+  }));
 }
 
 export function parseValidita(text: string): GiValidita[] {
@@ -192,7 +204,17 @@ export function parseValidita(text: string): GiValidita[] {
   return table.rows.flatMap((row) => {
     const codice = toCodiceIstat(code!(row));
     if (!codice) return [];
-    return [{ codice_istat: codice, codice_catastale: catastale!(row), nome: nome!(row), sigla_provincia: sigla!(row), attivo: stato!(row) === 'Attivo', inizio: isoDate(inizio!(row)), fine: isoDate(fine!(row)) }];
+    return [
+      {
+        codice_istat: codice,
+        codice_catastale: catastale!(row),
+        nome: nome!(row),
+        sigla_provincia: sigla!(row),
+        attivo: stato!(row) === 'Attivo',
+        inizio: isoDate(inizio!(row)),
+        fine: isoDate(fine!(row)),
+      },
+    ];
   });
 }
 
@@ -203,12 +225,21 @@ function isoDate(text: string): string | null {
 }
 
 export async function load(dataDir: string): Promise<GiDbComuni> {
-  const [comuniFile, capFile, provinceFile, regioniFile, validitaFile] = meta.files as [SourceFile, SourceFile, SourceFile, SourceFile, SourceFile];
+  const [comuniFile, capFile, provinceFile, regioniFile, validitaFile] = meta.files as [
+    SourceFile,
+    SourceFile,
+    SourceFile,
+    SourceFile,
+    SourceFile,
+  ];
   // Each file decoded on its own, so an encoding error names the right one; gi_comuni.csv is then parsed with the CAP file.
   const [comuniText, capText, provinceText, regioniText, validitaText] = await allSourceFiles(
-    [comuniFile, capFile, provinceFile, regioniFile, validitaFile].map((file) => parseSourceFile(dataDir, meta, file, (bytes) => decodeText(bytes, 'utf-8'))),
+    [comuniFile, capFile, provinceFile, regioniFile, validitaFile].map((file) =>
+      parseSourceFile(dataDir, meta, file, (bytes) => decodeText(bytes, 'utf-8')),
+    ),
   );
-  const parse = <T>(file: SourceFile, text: string, fn: (t: string) => T) => parseSourceFile(dataDir, meta, file, () => fn(text));
+  const parse = <T>(file: SourceFile, text: string, fn: (t: string) => T) =>
+    parseSourceFile(dataDir, meta, file, () => fn(text));
   return {
     comuni: await parse(comuniFile, comuniText!, (t) => parseComuni(t, capText!)),
     province: await parse(provinceFile, provinceText!, parseProvince),

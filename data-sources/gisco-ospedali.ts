@@ -13,7 +13,10 @@ export const meta: SourceMeta = {
   landingUrl: LANDING,
   vintage: 'accessibilità ai servizi sanitari 2023 (rete stradale TomTom 2023), popolazione GHS-POP R2023A epoca 2020',
   referenceDate: '2023',
-  licence: { name: 'Eurostat copyright notice (riuso con attribuzione); GHS-POP CC BY 4.0', url: 'https://ec.europa.eu/eurostat/web/main/help/copyright-notice' },
+  licence: {
+    name: 'Eurostat copyright notice (riuso con attribuzione); GHS-POP CC BY 4.0',
+    url: 'https://ec.europa.eu/eurostat/web/main/help/copyright-notice',
+  },
   attribution: 'Eurostat/GISCO, Accessibility to healthcare services 2023; JRC, GHS-POP R2023A',
   files: [
     {
@@ -54,7 +57,9 @@ const OPEN_BAND = /^(\d+)\s*\+\s*min$/i;
 export function parseOspedaliProvince(text: string): Map<string, OspedaliProvincia> {
   const table = parseTable(text, ',');
   const ctx = 'italia_province_fasce_5min_wide.csv';
-  const [iId, iNome, iMedia, iMediana, iPop] = ['id', 'nome', 'media_min', 'mediana_min', 'pop_totale'].map((c) => columnIndex(table.header, c, ctx)) as number[];
+  const [iId, iNome, iMedia, iMediana, iPop] = ['id', 'nome', 'media_min', 'mediana_min', 'pop_totale'].map((c) =>
+    columnIndex(table.header, c, ctx),
+  ) as number[];
   const bands: { index: number; da_min: number; a_min: number | null }[] = [];
   table.header.forEach((h, index) => {
     const closed = BAND.exec(h);
@@ -62,7 +67,10 @@ export function parseOspedaliProvince(text: string): Map<string, OspedaliProvinc
     const open = OPEN_BAND.exec(h);
     if (open) bands.push({ index, da_min: Number(open[1]), a_min: null });
   });
-  if (bands.length === 0) throw new Error(`${ctx}: nessuna colonna di fascia di tempo ("0-5 min" …); l'intestazione è: ${table.header.join(' | ')}`);
+  if (bands.length === 0)
+    throw new Error(
+      `${ctx}: nessuna colonna di fascia di tempo ("0-5 min" …); l'intestazione è: ${table.header.join(' | ')}`,
+    );
   bands.sort((a, b) => a.da_min - b.da_min);
   const out = new Map<string, OspedaliProvincia>();
   for (const row of table.rows) {
@@ -76,7 +84,11 @@ export function parseOspedaliProvince(text: string): Map<string, OspedaliProvinc
       media_min: value(iMedia!, 'media_min'),
       mediana_min: value(iMediana!, 'mediana_min'),
       pop_totale: value(iPop!, 'pop_totale'),
-      fasce: bands.map((b) => ({ da_min: b.da_min, a_min: b.a_min, popolazione: value(b.index, `fascia ${b.da_min}`) })),
+      fasce: bands.map((b) => ({
+        da_min: b.da_min,
+        a_min: b.a_min,
+        popolazione: value(b.index, `fascia ${b.da_min}`),
+      })),
     });
   }
   return out;

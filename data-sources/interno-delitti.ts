@@ -5,7 +5,8 @@ import type { SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 import { parseDecimalPoint } from './lib/values.ts';
 
-const LANDING = 'http://ucs.interno.gov.it/ucs/contenuti/Numero_dei_delitti_denunciati_all_autorita_giudiziaria_dalle_forze_di_polizia_int_00062-7730889.htm';
+const LANDING =
+  'http://ucs.interno.gov.it/ucs/contenuti/Numero_dei_delitti_denunciati_all_autorita_giudiziaria_dalle_forze_di_polizia_int_00062-7730889.htm';
 
 export const meta: SourceMeta = {
   id: 'interno-delitti',
@@ -33,7 +34,7 @@ export const meta: SourceMeta = {
     'Nella compilazione le righe con valore 0 e le righe di totale sono state eliminate: una voce assente per una provincia e un anno non è riportata (è verosimilmente zero, ma il file non lo dice) e il totale dei delitti non è disponibile (null).',
     'Le voci "NN.0" sono le 34 categorie; le voci "NN.a", "NN.b"… sono sottoinsiemi della categoria e non vanno sommate ad essa.',
     'Sud Sardegna (SU) non è presente nel file.',
-    "I dati provinciali possono non sommare al dato regionale: i delitti non localizzabili in una provincia sono attribuiti al livello superiore (nota del Ministero).",
+    'I dati provinciali possono non sommare al dato regionale: i delitti non localizzabili in una provincia sono attribuiti al livello superiore (nota del Ministero).',
     'Dato provinciale: vale per tutti i comuni della provincia, non è un dato del comune.',
   ],
 };
@@ -80,7 +81,14 @@ export function parseInternoDelitti(text: string): InternoDelitti {
   const table = parseTable(text, ',');
   const ctx = 'numero-delitti-per-provincia.csv';
   const col = (name: string) => columnIndex(table.header, name, ctx);
-  const [iCat, iReato, iAnno, iTot, iSigla, iNome] = ['categoria', 'Reato', 'ANNO', 'Totale', 'Sigla automobilistica', 'Denominazione Provincia'].map(col) as number[];
+  const [iCat, iReato, iAnno, iTot, iSigla, iNome] = [
+    'categoria',
+    'Reato',
+    'ANNO',
+    'Totale',
+    'Sigla automobilistica',
+    'Denominazione Provincia',
+  ].map(col) as number[];
   const iNuts = table.header.findIndex((h) => /^Codice NUTS3/i.test(h));
   const perSigla = new Map<string, InternoProvincia>();
   const skipped: InternoDelitti['skipped'] = [];
@@ -100,7 +108,12 @@ export function parseInternoDelitti(text: string): InternoDelitti {
     const reato = match ? match[2]! : reatoCell;
     const delitti = parseDecimalPoint(row[iTot!], `${ctx} Totale at row ${i + 2}`);
     if (!perSigla.has(sigla)) {
-      perSigla.set(sigla, { sigla, nome: row[iNome!]!.trim(), nuts3_2021: iNuts >= 0 ? row[iNuts]!.trim() || null : null, anni: [] });
+      perSigla.set(sigla, {
+        sigla,
+        nome: row[iNome!]!.trim(),
+        nuts3_2021: iNuts >= 0 ? row[iNuts]!.trim() || null : null,
+        anni: [],
+      });
       years.set(sigla, new Map());
     }
     const byYear = years.get(sigla)!;

@@ -25,32 +25,53 @@ const ISPRA = 'https://www.isprambiente.gov.it/files2024/attivita/aria';
  * because they are the published form and parse several times faster.
  */
 export const AIR_FILES: AirFile[] = [
-  { inquinante: 'no2', path: `${DIR}/2024-01-09-2001_2022-no2-_statistiche.csv`, url: `${ISPRA}/2024-01-09-2001_2022-no2-_statistiche.csv` },
-  { inquinante: 'o3', path: `${DIR}/2024-02-26_2002_2022_o3_statistiche.csv`, url: `${ISPRA}/2024-02-26_2002_2022_o3_statistiche.csv` },
-  { inquinante: 'pm10', path: `${DIR}/2024-01-09_2002_2022_PM10__statistiche.csv`, url: `${ISPRA}/2024-01-09_2002_2022_PM10__statistiche.csv` },
-  { inquinante: 'pm25', path: `${DIR}/2024-01-09_2004_2022_PM25__statistiche.csv`, url: `${ISPRA}/2024-01-09_2004_2022_PM25__statistiche.csv` },
+  {
+    inquinante: 'no2',
+    path: `${DIR}/2024-01-09-2001_2022-no2-_statistiche.csv`,
+    url: `${ISPRA}/2024-01-09-2001_2022-no2-_statistiche.csv`,
+  },
+  {
+    inquinante: 'o3',
+    path: `${DIR}/2024-02-26_2002_2022_o3_statistiche.csv`,
+    url: `${ISPRA}/2024-02-26_2002_2022_o3_statistiche.csv`,
+  },
+  {
+    inquinante: 'pm10',
+    path: `${DIR}/2024-01-09_2002_2022_PM10__statistiche.csv`,
+    url: `${ISPRA}/2024-01-09_2002_2022_PM10__statistiche.csv`,
+  },
+  {
+    inquinante: 'pm25',
+    path: `${DIR}/2024-01-09_2004_2022_PM25__statistiche.csv`,
+    url: `${ISPRA}/2024-01-09_2004_2022_PM25__statistiche.csv`,
+  },
 ];
 
 /** ISPRA's column dictionary, whose "Tabella A" sheets give the WHO 2021 guideline values. */
-export const LEGEND_FILE: SourceFile = { path: `${DIR}/legenda_statistiche.xlsx`, url: `${ISPRA}/legenda_statistiche.xlsx` };
+export const LEGEND_FILE: SourceFile = {
+  path: `${DIR}/legenda_statistiche.xlsx`,
+  url: `${ISPRA}/legenda_statistiche.xlsx`,
+};
 
 export const meta: SourceMeta = {
   id: 'ispra-aria',
   publisher: 'ISPRA – Istituto Superiore per la Protezione e la Ricerca Ambientale',
   dataset: "Statistiche annuali della qualità dell'aria per stazione di monitoraggio (PM10, PM2.5, NO2, ozono)",
   landingUrl: 'https://www.isprambiente.gov.it/it/banche-dati/banche-dati-folder/aria/qualita-dellaria',
-  vintage: 'rilasci 2024-01-09 (PM10, PM2.5, NO2) e 2024-02-26 (ozono), serie annuali fino al 2022 (NO2 dal 2001, PM10 e ozono dal 2002, PM2.5 dal 2004)',
+  vintage:
+    'rilasci 2024-01-09 (PM10, PM2.5, NO2) e 2024-02-26 (ozono), serie annuali fino al 2022 (NO2 dal 2001, PM10 e ozono dal 2002, PM2.5 dal 2004)',
   referenceDate: '2001-2022',
   licence: { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' },
-  attribution: "ISPRA, statistiche annuali della qualità dell'aria per stazione (rilasci 2024-01-09 e 2024-02-26), licenza CC BY 4.0",
+  attribution:
+    "ISPRA, statistiche annuali della qualità dell'aria per stazione (rilasci 2024-01-09 e 2024-02-26), licenza CC BY 4.0",
   files: [...AIR_FILES.map(({ path, url }): SourceFile => ({ path, url })), LEGEND_FILE],
   required: false,
   feeds: ['ambiente'],
   notes: [
-    "Una riga per stazione e anno: media annua (media_yy, µg/m³) delle concentrazioni misurate dalle reti regionali (SNPA), con indicatore di copertura temporale.",
+    'Una riga per stazione e anno: media annua (media_yy, µg/m³) delle concentrazioni misurate dalle reti regionali (SNPA), con indicatore di copertura temporale.',
     'Sono usate solo le righe con copertura = 1 (serie annuale valida secondo il D.Lgs. 155/2010); le altre sono scartate e contate.',
-    "Ozono: oltre alla media annua si usa giorni_mm8_over_120, i giorni in cui la media mobile massima giornaliera su 8 ore ha superato 120 µg/m³ (obiettivo a lungo termine per la salute), della stessa riga con copertura = 1.",
-    "id_comune è il codice della regione moltiplicato per 10⁶ più il codice ISTAT del comune a 6 cifre (es. 3015146 → 015146): si tiene il resto della divisione per 10⁶; i codici sono quelli in vigore al rilascio, non necessariamente quelli del 2025.",
+    'Ozono: oltre alla media annua si usa giorni_mm8_over_120, i giorni in cui la media mobile massima giornaliera su 8 ore ha superato 120 µg/m³ (obiettivo a lungo termine per la salute), della stessa riga con copertura = 1.',
+    'id_comune è il codice della regione moltiplicato per 10⁶ più il codice ISTAT del comune a 6 cifre (es. 3015146 → 015146): si tiene il resto della divisione per 10⁶; i codici sono quelli in vigore al rilascio, non necessariamente quelli del 2025.',
     'Alcune stazioni (IT1587A; per l\'NO2 anche IT1853A e IT1976A) non hanno anagrafica (comune e coordinate "NA" o vuoti): le loro righe sono scartate e contate.',
     'I CSV di PM10, PM2.5 e NO2 iniziano con una colonna indice senza nome e hanno le stringhe tra virgolette e "NA" per i mancanti; quello dell\'ozono non ha né indice né virgolette e lascia vuoti i mancanti.',
     'tipo_zona e tipo_stazione sono scritti in maiuscolo o in minuscolo a seconda della rete: sono normalizzati in minuscolo.',
@@ -126,7 +147,8 @@ export function parseAirStatistics(sheetRows: Cell[][], inquinante: Inquinante):
     const codiceStazione = text(row[station!]);
     const where = `${context}, ${codiceStazione ?? '?'} ${String(row[yy!])}`;
     const anno = numberCell(row[yy!], `${where}: yy`);
-    if (codiceStazione == null || anno == null || !Number.isInteger(anno)) throw new Error(`${where}: riga senza codice stazione o anno`);
+    if (codiceStazione == null || anno == null || !Number.isInteger(anno))
+      throw new Error(`${where}: riga senza codice stazione o anno`);
     const valore = numberCell(row[media!], `${where}: media_yy`);
     if (numberCell(row[copertura!], `${where}: copertura`) !== 1 || valore == null) {
       scartatiCopertura++;
@@ -149,7 +171,9 @@ export function parseAirStatistics(sheetRows: Cell[][], inquinante: Inquinante):
       lon: numberCell(row[lon!], `${where}: Lon`),
       anno,
       media: valore,
-      ...(ozoneDays === null ? {} : { giorni_mm8_over_120: numberCell(row[ozoneDays], `${where}: giorni_mm8_over_120`) }),
+      ...(ozoneDays === null
+        ? {}
+        : { giorni_mm8_over_120: numberCell(row[ozoneDays], `${where}: giorni_mm8_over_120`) }),
     });
   }
   return { stazioni, scartati_copertura: scartatiCopertura, scartati_senza_comune: scartatiSenzaComune };
@@ -163,7 +187,9 @@ export function comuneFromIdComune(cell: Cell | undefined, context = 'id_comune'
   const value = numberCell(cell, `${context}: id_comune`);
   if (value == null) return null;
   if (!Number.isInteger(value) || value < 1_000_000 || value >= 100_000_000) {
-    throw new Error(`${context}: id_comune "${String(cell)}" non è un codice regione × 10⁶ più un codice comune di 6 cifre`);
+    throw new Error(
+      `${context}: id_comune "${String(cell)}" non è un codice regione × 10⁶ più un codice comune di 6 cifre`,
+    );
   }
   return String(value % 1_000_000).padStart(6, '0');
 }
@@ -180,7 +206,9 @@ export function readAirRows(bytes: Uint8Array): Cell[][] {
  * (limit value 25 µg/m³ by 2015, which only PM2.5 has) while ozone's is "Tabella A_O3".
  * Annual means: the "Anno civile" row; ozone: the long-term objective row (8-hour mean).
  */
-export function parseWhoGuidelines(sheets: { name: string; rows: Cell[][] }[]): Partial<Record<Inquinante, WhoGuideline>> {
+export function parseWhoGuidelines(
+  sheets: { name: string; rows: Cell[][] }[],
+): Partial<Record<Inquinante, WhoGuideline>> {
   const out: Partial<Record<Inquinante, WhoGuideline>> = {};
   const cells = (row: Cell[]) => row.map((c) => (c == null ? '' : String(c).trim()));
   const whoColumn = (header: string[]) => header.findIndex((h) => /OMS/i.test(h));
@@ -193,12 +221,21 @@ export function parseWhoGuidelines(sheets: { name: string; rows: Cell[][] }[]): 
       const limit = row[1] ?? '';
       const inquinante: Inquinante | null =
         row[0] === 'Anno civile'
-          ? /^25\b/.test(limit) ? 'pm25' : /^40\b/.test(limit) && /PM10/i.test(sheet.name) ? 'pm10' : /^40\b/.test(limit) && /NO2/i.test(sheet.name) ? 'no2' : null
-          : /Obiettivo a lungo termine \(OLT\)/i.test(row[1] ?? '') ? 'o3' : null;
+          ? /^25\b/.test(limit)
+            ? 'pm25'
+            : /^40\b/.test(limit) && /PM10/i.test(sheet.name)
+              ? 'pm10'
+              : /^40\b/.test(limit) && /NO2/i.test(sheet.name)
+                ? 'no2'
+                : null
+          : /Obiettivo a lungo termine \(OLT\)/i.test(row[1] ?? '')
+            ? 'o3'
+            : null;
       if (!inquinante) continue;
       const testo = row[who] ?? '';
       const valore = Number(/^([\d.,]+)\s*\S?g\//.exec(testo)?.[1]?.replace(',', '.'));
-      if (!Number.isFinite(valore) || valore <= 0) throw new Error(`ISPRA legenda, foglio "${sheet.name}": valore OMS illeggibile "${testo}"`);
+      if (!Number.isFinite(valore) || valore <= 0)
+        throw new Error(`ISPRA legenda, foglio "${sheet.name}": valore OMS illeggibile "${testo}"`);
       const periodo = inquinante === 'o3' ? (row[2] ?? '') : 'Anno civile';
       out[inquinante] = { valore_ug_m3: valore, periodo, testo };
     }
@@ -216,12 +253,20 @@ export async function load(dataDir: string): Promise<AirSource> {
   const parsed = await allSourceFiles(
     AIR_FILES.map(async (file) => {
       const declared = meta.files.find((f) => f.path === file.path)!;
-      return { inquinante: file.inquinante, ...(await parseSourceFile(dataDir, meta, declared, (bytes) => parseAirStatistics(readAirRows(bytes), file.inquinante))) };
+      return {
+        inquinante: file.inquinante,
+        ...(await parseSourceFile(dataDir, meta, declared, (bytes) =>
+          parseAirStatistics(readAirRows(bytes), file.inquinante),
+        )),
+      };
     }),
   );
-  const oms = await parseSourceFile(dataDir, meta, LEGEND_FILE, async (bytes) => parseWhoGuidelines(await readWorkbook(bytes)));
+  const oms = await parseSourceFile(dataDir, meta, LEGEND_FILE, async (bytes) =>
+    parseWhoGuidelines(await readWorkbook(bytes)),
+  );
   const scarti = {} as AirSource['scarti'];
-  for (const p of parsed) scarti[p.inquinante] = { scartati_copertura: p.scartati_copertura, scartati_senza_comune: p.scartati_senza_comune };
+  for (const p of parsed)
+    scarti[p.inquinante] = { scartati_copertura: p.scartati_copertura, scartati_senza_comune: p.scartati_senza_comune };
   return { stazioni: parsed.flatMap((p) => p.stazioni), scarti, oms };
 }
 

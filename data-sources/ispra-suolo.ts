@@ -13,20 +13,23 @@ const REPUBLISHED_CSV =
 export const meta: SourceMeta = {
   id: 'ispra-suolo',
   publisher: 'ISPRA / SNPA',
-  dataset: 'Consumo di suolo, dinamiche territoriali e servizi ecosistemici – edizione 2025: suolo consumato per provincia',
-  landingUrl: 'https://www.isprambiente.gov.it/it/attivita/suolo-e-territorio/suolo/il-consumo-di-suolo/i-dati-sul-consumo-di-suolo',
+  dataset:
+    'Consumo di suolo, dinamiche territoriali e servizi ecosistemici – edizione 2025: suolo consumato per provincia',
+  landingUrl:
+    'https://www.isprambiente.gov.it/it/attivita/suolo-e-territorio/suolo/il-consumo-di-suolo/i-dati-sul-consumo-di-suolo',
   vintage: 'edizione 2025 (Report SNPA 46/2025), dati 2024',
   referenceDate: '2024',
   licence: { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' },
-  attribution: 'ISPRA/SNPA, "Consumo di suolo, dinamiche territoriali e servizi ecosistemici", edizione 2025, licenza CC BY 4.0',
+  attribution:
+    'ISPRA/SNPA, "Consumo di suolo, dinamiche territoriali e servizi ecosistemici", edizione 2025, licenza CC BY 4.0',
   files: [{ path: 'ispra/suolo/consumo_suolo_italia.csv', url: REPUBLISHED_CSV }],
   required: false,
   feeds: ['ambiente'],
   notes: [
     'Livello PROVINCIALE (107 province): il dato vale per la provincia e si applica ai suoi comuni solo come contesto, dichiarandolo.',
     `Il file nel mirror è una ripubblicazione (progetto data-viz di Lorenzo Ruffino) del foglio Province_2006_2024 del file ufficiale ISPRA ${ISPRA_XLSX}: colonne "Suolo consumato 2024 [ettari]" (ettari) e "Suolo consumato 2024 [%]" (quota, % della superficie).`,
-    'NUTS_ID è stato attribuito dal ripubblicatore per nome della provincia; i 107 codici coincidono con i NUTS-3 2021 dell\'elenco ISTAT dei comuni.',
-    'CSV separato da virgola, punto decimale, righe ordinate per quota decrescente; i nomi usano l\'apostrofo per l\'accento ("Forli\'-Cesena").',
+    "NUTS_ID è stato attribuito dal ripubblicatore per nome della provincia; i 107 codici coincidono con i NUTS-3 2021 dell'elenco ISTAT dei comuni.",
+    "CSV separato da virgola, punto decimale, righe ordinate per quota decrescente; i nomi usano l'apostrofo per l'accento (\"Forli'-Cesena\").",
     'Il dato comunale 2024 (foglio Comuni_2006_2024 del file ufficiale) non è nel mirror.',
   ],
 };

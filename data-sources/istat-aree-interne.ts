@@ -11,7 +11,8 @@ export const meta: SourceMeta = {
   publisher: 'ISTAT e Dipartimento per le politiche di coesione – NUVAP',
   dataset: 'Aree interne: Mappa AI 2020 e classificazione dei comuni 2014-2020 / 2021-2027',
   landingUrl: 'https://www.istat.it/it/archivio/273176',
-  vintage: 'Mappa AI 2020 (geografia amministrativa al 30 settembre 2020, 7.903 comuni); elenco ISTAT del 15 luglio 2022',
+  vintage:
+    'Mappa AI 2020 (geografia amministrativa al 30 settembre 2020, 7.903 comuni); elenco ISTAT del 15 luglio 2022',
   referenceDate: '2020-09-30',
   licence: { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/deed.it' },
   attribution: 'ISTAT e Dipartimento per le politiche di coesione (NUVAP), "Mappa delle Aree interne 2020"',
@@ -33,7 +34,7 @@ export const meta: SourceMeta = {
     'Classi: A Polo, B Polo intercomunale, C Cintura, D Intermedio, E Periferico, F Ultraperiferico (D, E, F sono le "aree interne").',
     'tempo_minuti è la media dei tempi di percorrenza stradale verso il polo più vicino (Mappa AI 2020, arrotondata al decimo di minuto); per i poli (A, B) vale 0 per costruzione.',
     'Geografia al 30 settembre 2020: i comuni istituiti o ricodificati dopo quella data non hanno classe (null), i comuni soppressi dopo restano solo nel file.',
-    'Superficie territoriale al 1° gennaio 2019 (Mappa AI 2020): usata per la superficie di un comune solo dove il registro Garda Informatica 2025 pubblica un valore non valido (non positivo); l\'elenco è nel report di build (registro.superfici_sostituite).',
+    "Superficie territoriale al 1° gennaio 2019 (Mappa AI 2020): usata per la superficie di un comune solo dove il registro Garda Informatica 2025 pubblica un valore non valido (non positivo); l'elenco è nel report di build (registro.superfici_sostituite).",
     'La classificazione 2021-2027 del file ISTAT coincide con la Mappa AI 2020; il file ISTAT aggiunge la classificazione 2014-2020.',
     'URL del file Mappa AI 2020: non è stato possibile confermare un link diretto stabile; il campo url indica la pagina SNAI del Dipartimento per le politiche di coesione che lo distribuisce.',
     'Licenza: ISTAT pubblica con CC BY (note legali istat.it, "3.0 o successiva"); per il file NUVAP non è indicata una licenza esplicita e vale il regime di dato aperto per default (art. 52 c. 2 CAD).',
@@ -86,7 +87,8 @@ const CLASSI = new Set<string>(['A', 'B', 'C', 'D', 'E', 'F']);
  */
 function findColumn(header: string[], pattern: RegExp, context: string): number {
   const index = header.findIndex((h) => pattern.test(normalizeHeader(h)));
-  if (index < 0) throw new Error(`${context}: nessuna colonna corrisponde a ${pattern}; l'intestazione è: ${header.join(' | ')}`);
+  if (index < 0)
+    throw new Error(`${context}: nessuna colonna corrisponde a ${pattern}; l'intestazione è: ${header.join(' | ')}`);
   return index;
 }
 
@@ -112,7 +114,12 @@ function code(cell: Cell | undefined): string | null {
 }
 
 /** The comune code of a data row: skipped (and listed) when invalid, fatal when repeated. */
-function rowCode(cell: Cell | undefined, seen: Map<string, unknown>, at: { file: string; row: number }, skipped: SkippedRow[]): string | null {
+function rowCode(
+  cell: Cell | undefined,
+  seen: Map<string, unknown>,
+  at: { file: string; row: number },
+  skipped: SkippedRow[],
+): string | null {
   const codice = code(cell);
   if (!codice) {
     skipped.push({ ...at, reason: `codice comune non valido "${text(cell)}"` });
@@ -186,7 +193,11 @@ export function parseClassi2021(rows: Cell[][], skipped: SkippedRow[] = []): Map
 export async function load(dataDir: string): Promise<AreeInterne> {
   const [mappaFile, classiFile] = meta.files as [(typeof meta.files)[0], (typeof meta.files)[0]];
   const skipped: SkippedRow[] = [];
-  const mappa2020 = await parseSourceFile(dataDir, meta, mappaFile, async (bytes) => parseMappaAi2020(findSheet(await readWorkbook(bytes), 'DATI', mappaFile.path).rows, skipped));
-  const classi = await parseSourceFile(dataDir, meta, classiFile, async (bytes) => parseClassi2021(findSheet(await readWorkbook(bytes), /Classificazione/i, classiFile.path).rows, skipped));
+  const mappa2020 = await parseSourceFile(dataDir, meta, mappaFile, async (bytes) =>
+    parseMappaAi2020(findSheet(await readWorkbook(bytes), 'DATI', mappaFile.path).rows, skipped),
+  );
+  const classi = await parseSourceFile(dataDir, meta, classiFile, async (bytes) =>
+    parseClassi2021(findSheet(await readWorkbook(bytes), /Classificazione/i, classiFile.path).rows, skipped),
+  );
   return { mappa2020, classi, skipped };
 }

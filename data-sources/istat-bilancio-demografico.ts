@@ -28,8 +28,8 @@ export const meta: SourceMeta = {
   feeds: ['demografia'],
   notes: [
     `Popolazione censita al 1° gennaio ${YEAR}: definitiva (ISTAT corregge l'anagrafe con il censimento permanente). Nati, morti, migrazioni e popolazione al 31 dicembre ${YEAR}: provvisori dove la colonna Informazioni vale "p" (tutti i comuni di questa annata).`,
-    "UTF-8 con BOM, separatore \";\"; la prima riga è un titolo, la seconda l'intestazione; l'ultima riga è una nota (\"p = dato provvisorio ...\") e viene scartata.",
-    'Controllo a ogni build, per ogni comune e ogni sesso: maschi + femmine = totale; saldi = iscritti − cancellati; popolazione al 31 dicembre = popolazione al 1° gennaio + saldo naturale + saldo migratorio interno + saldo migratorio con l\'estero + variazioni territoriali. Una riga che non torna ferma la build.',
+    'UTF-8 con BOM, separatore ";"; la prima riga è un titolo, la seconda l\'intestazione; l\'ultima riga è una nota ("p = dato provvisorio ...") e viene scartata.',
+    "Controllo a ogni build, per ogni comune e ogni sesso: maschi + femmine = totale; saldi = iscritti − cancellati; popolazione al 31 dicembre = popolazione al 1° gennaio + saldo naturale + saldo migratorio interno + saldo migratorio con l'estero + variazioni territoriali. Una riga che non torna ferma la build.",
     'Iscritti e cancellati "per altri motivi" (v = in corso di validazione) non entrano nell\'identità contabile e non sono serviti.',
     `La popolazione al 31 dicembre ${YEAR} è servita come popolazione del ${YEAR + 1} (anno=${YEAR + 1}), provvisoria.`,
   ],
@@ -53,7 +53,12 @@ export const MEASURES = {
 export type Measure = keyof typeof MEASURES;
 
 /** Balances and territorial changes can be negative; the other measures are head counts. */
-const SIGNED: ReadonlySet<Measure> = new Set(['saldo_naturale', 'saldo_migratorio_interno', 'saldo_migratorio_estero', 'variazioni_territoriali']);
+const SIGNED: ReadonlySet<Measure> = new Set([
+  'saldo_naturale',
+  'saldo_migratorio_interno',
+  'saldo_migratorio_estero',
+  'variazioni_territoriali',
+]);
 
 const SEXES = { maschi: 'Maschi', femmine: 'Femmine', totale: 'Totale' } as const;
 export type Sex = keyof typeof SEXES;
@@ -75,7 +80,8 @@ export interface BilancioDemografico {
 
 function parseCount(cell: string | undefined, signed: boolean, where: string): number {
   const text = (cell ?? '').trim();
-  if (!(signed ? /^-?\d+$/ : /^\d+$/).test(text)) throw new Error(`${where}: "${text}" non è ${signed ? 'un intero' : 'un conteggio di persone'}`);
+  if (!(signed ? /^-?\d+$/ : /^\d+$/).test(text))
+    throw new Error(`${where}: "${text}" non è ${signed ? 'un intero' : 'un conteggio di persone'}`);
   return Number(text);
 }
 
@@ -86,7 +92,8 @@ function checkAccounts(code: string, m: Record<Measure, BySex>): void {
   };
   for (const measure of Object.keys(MEASURES) as Measure[]) {
     const v = m[measure];
-    if (v.maschi + v.femmine !== v.totale) fail(`${MEASURES[measure]}: maschi ${v.maschi} + femmine ${v.femmine} ≠ totale ${v.totale}`);
+    if (v.maschi + v.femmine !== v.totale)
+      fail(`${MEASURES[measure]}: maschi ${v.maschi} + femmine ${v.femmine} ≠ totale ${v.totale}`);
   }
   for (const sex of Object.keys(SEXES) as Sex[]) {
     const s = (measure: Measure) => m[measure][sex];
@@ -96,9 +103,16 @@ function checkAccounts(code: string, m: Record<Measure, BySex>): void {
     balance('saldo_naturale', 'nati', 'morti');
     balance('saldo_migratorio_interno', 'iscritti_da_altro_comune', 'cancellati_per_altro_comune');
     balance('saldo_migratorio_estero', 'iscritti_dall_estero', 'cancellati_per_l_estero');
-    const expected = s('popolazione_inizio') + s('saldo_naturale') + s('saldo_migratorio_interno') + s('saldo_migratorio_estero') + s('variazioni_territoriali');
+    const expected =
+      s('popolazione_inizio') +
+      s('saldo_naturale') +
+      s('saldo_migratorio_interno') +
+      s('saldo_migratorio_estero') +
+      s('variazioni_territoriali');
     if (s('popolazione_fine') !== expected) {
-      fail(`popolazione al 31 dicembre (${sex}) ${s('popolazione_fine')} ≠ 1° gennaio + saldi + variazioni territoriali = ${expected}`);
+      fail(
+        `popolazione al 31 dicembre (${sex}) ${s('popolazione_fine')} ≠ 1° gennaio + saldi + variazioni territoriali = ${expected}`,
+      );
     }
   }
 }
@@ -114,14 +128,17 @@ export function parseBilancioDemografico(text: string, expectedYear: number = YE
   const headerAt = headerLineIndex(body, 'Codice comune', context);
   const title = body.split(/\r?\n/, headerAt).join(' ');
   const titleYear = /31 dicembre (\d{4})/.exec(title)?.[1];
-  if (titleYear !== undefined && Number(titleYear) !== expectedYear) throw new Error(`${context}: il titolo del file indica il ${titleYear}, atteso ${expectedYear}`);
+  if (titleYear !== undefined && Number(titleYear) !== expectedYear)
+    throw new Error(`${context}: il titolo del file indica il ${titleYear}, atteso ${expectedYear}`);
   const table = parseTable(body, ';', { skipLines: headerAt, notes: true });
   const codeCol = columnIndex(table.header, 'Codice comune', context);
   const nameCol = columnIndex(table.header, 'Comune', context);
   const infoCol = columnIndex(table.header, 'Informazioni', context);
   const columns = Object.entries(MEASURES).map(([measure, label]) => ({
     measure: measure as Measure,
-    bySex: Object.entries(SEXES).map(([sex, sexLabel]) => [sex as Sex, columnIndex(table.header, `${label} - ${sexLabel}`, context)] as const),
+    bySex: Object.entries(SEXES).map(
+      ([sex, sexLabel]) => [sex as Sex, columnIndex(table.header, `${label} - ${sexLabel}`, context)] as const,
+    ),
   }));
 
   const comuni = new Map<string, BilancioComune>();
@@ -130,7 +147,8 @@ export function parseBilancioDemografico(text: string, expectedYear: number = YE
     const code = row[codeCol]!.trim();
     if (!/^\d{6}$/.test(code)) {
       // ISTAT closes the file with a footnote in the first cell: anything else is a format change.
-      if (row.slice(1).some((cell) => cell.trim() !== '')) throw new Error(`${context}: la riga "${code}" non è né un comune né una nota`);
+      if (row.slice(1).some((cell) => cell.trim() !== ''))
+        throw new Error(`${context}: la riga "${code}" non è né un comune né una nota`);
       nota = code;
       continue;
     }
@@ -138,12 +156,14 @@ export function parseBilancioDemografico(text: string, expectedYear: number = YE
     const misure = {} as Record<Measure, BySex>;
     for (const { measure, bySex } of columns) {
       const values = {} as BySex;
-      for (const [sex, col] of bySex) values[sex] = parseCount(row[col], SIGNED.has(measure), `${context} ${code}, ${table.header[col]}`);
+      for (const [sex, col] of bySex)
+        values[sex] = parseCount(row[col], SIGNED.has(measure), `${context} ${code}, ${table.header[col]}`);
       misure[measure] = values;
     }
     checkAccounts(code, misure);
     const flag = row[infoCol]!.trim().toLowerCase();
-    if (flag !== 'p' && flag !== '') throw new Error(`${context} ${code}: flag Informazioni sconosciuto "${flag}" (atteso "p" o vuoto)`);
+    if (flag !== 'p' && flag !== '')
+      throw new Error(`${context} ${code}: flag Informazioni sconosciuto "${flag}" (atteso "p" o vuoto)`);
     comuni.set(code, { nome: row[nameCol]!.trim(), provvisorio: flag === 'p', misure });
   }
   if (comuni.size === 0) throw new Error(`${context}: nessuna riga di comune`);
@@ -151,5 +171,7 @@ export function parseBilancioDemografico(text: string, expectedYear: number = YE
 }
 
 export async function load(dataDir: string): Promise<BilancioDemografico> {
-  return parseSourceFile(dataDir, meta, meta.files[0]!, (bytes) => parseBilancioDemografico(decodeText(bytes, 'utf-8')));
+  return parseSourceFile(dataDir, meta, meta.files[0]!, (bytes) =>
+    parseBilancioDemografico(decodeText(bytes, 'utf-8')),
+  );
 }

@@ -39,14 +39,27 @@ export function parseSardegna2026(text: string): CodiceSardegna2026[] {
   const context = 'sardegna-2026.csv';
   const table = parseTable(text.replace(/^\uFEFF/, ''), ';', { skipLines: 1 });
   const col = (name: string) => columnIndex(table.header, name, context);
-  const [codice, nome, precedente, provCodice, provNome] = ['Codice Comune', 'Denominazione Comune', 'Codice Comune precedente', 'Codice Provincia/ Città metropolitana', 'Denominazione Provincia/ Città metropolitana'].map(col) as number[];
+  const [codice, nome, precedente, provCodice, provNome] = [
+    'Codice Comune',
+    'Denominazione Comune',
+    'Codice Comune precedente',
+    'Codice Provincia/ Città metropolitana',
+    'Denominazione Provincia/ Città metropolitana',
+  ].map(col) as number[];
   const out = table.rows.map((row) => {
     const cell = (i: number) => row[i]!.trim();
-    const entry = { codice_2026: cell(codice!), nome: cell(nome!), codice_precedente: cell(precedente!), provincia_2026: { codice: cell(provCodice!), nome: cell(provNome!) } };
-    if (!/^\d{6}$/.test(entry.codice_2026) || !/^\d{6}$/.test(entry.codice_precedente)) throw new Error(`${context}: codici non validi nella riga "${row.join(';')}"`);
+    const entry = {
+      codice_2026: cell(codice!),
+      nome: cell(nome!),
+      codice_precedente: cell(precedente!),
+      provincia_2026: { codice: cell(provCodice!), nome: cell(provNome!) },
+    };
+    if (!/^\d{6}$/.test(entry.codice_2026) || !/^\d{6}$/.test(entry.codice_precedente))
+      throw new Error(`${context}: codici non validi nella riga "${row.join(';')}"`);
     return entry;
   });
-  if (new Set(out.map((e) => e.codice_2026)).size !== out.length) throw new Error(`${context}: un codice 2026 compare due volte`);
+  if (new Set(out.map((e) => e.codice_2026)).size !== out.length)
+    throw new Error(`${context}: un codice 2026 compare due volte`);
   return out;
 }
 

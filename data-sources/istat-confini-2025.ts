@@ -4,19 +4,22 @@ import { decodeText } from './lib/text.ts';
 import { layerFeatures, parsePolygonLayer, type Polygon, type PolygonLayer } from './lib/topojson.ts';
 import { toCodiceIstat } from './lib/values.ts';
 
-const OFFICIAL_ZIP = 'https://www.istat.it/storage/cartografia/confini_amministrativi/generalizzati/2025/Limiti01012025_g.zip';
+const OFFICIAL_ZIP =
+  'https://www.istat.it/storage/cartografia/confini_amministrativi/generalizzati/2025/Limiti01012025_g.zip';
 
 export const OBJECT_NAME = 'comuni';
 
 export const meta: SourceMeta = {
   id: 'istat-confini-2025',
   publisher: 'ISTAT – Istituto nazionale di statistica',
-  dataset: 'Confini delle unità amministrative a fini statistici al 1° gennaio 2025, versione generalizzata: comuni (TopoJSON semplificato)',
+  dataset:
+    'Confini delle unità amministrative a fini statistici al 1° gennaio 2025, versione generalizzata: comuni (TopoJSON semplificato)',
   landingUrl: 'https://www.istat.it/it/archivio/222527',
   vintage: '1° gennaio 2025',
   referenceDate: '2025-01-01',
   licence: { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' },
-  attribution: 'Fonte: Istat, Confini delle unità amministrative a fini statistici al 1° gennaio 2025 (versione generalizzata), CC BY 4.0; semplificazione topologica del pacchetto R situas (G. Montaletti)',
+  attribution:
+    'Fonte: Istat, Confini delle unità amministrative a fini statistici al 1° gennaio 2025 (versione generalizzata), CC BY 4.0; semplificazione topologica del pacchetto R situas (G. Montaletti)',
   files: [
     {
       // ISTAT publishes shapefiles (OFFICIAL_ZIP); this TopoJSON is their topology-preserving
@@ -30,7 +33,7 @@ export const meta: SourceMeta = {
   feeds: ['comuni', 'confini', 'mappa'],
   notes: [
     `Derivato dagli shapefile ufficiali ISTAT (${OFFICIAL_ZIP}), confini al 1° gennaio 2025 dei 7.896 comuni, coordinate WGS84 (longitudine, latitudine).`,
-    'Fortemente semplificato (il contorno di Milano ha 27 vertici): adatto a mappe nazionali e regionali, non a misure di superficie o a scala di quartiere. Le superfici ufficiali restano quelle dell\'anagrafica.',
+    "Fortemente semplificato (il contorno di Milano ha 27 vertici): adatto a mappe nazionali e regionali, non a misure di superficie o a scala di quartiere. Le superfici ufficiali restano quelle dell'anagrafica.",
     'Un oggetto "comuni" con proprietà testuali PRO_COM_T (codice ISTAT a 6 cifre), COMUNE, COD_REG, SIGLA_AUTOMOBILISTICA; nessun codice catastale.',
   ],
 };
@@ -48,7 +51,8 @@ export function parseConfini(text: string): ConfiniComuni {
   layer.geometries.forEach((g, i) => {
     const raw = g.properties?.PRO_COM_T;
     const code = typeof raw === 'string' && /^\d{6}$/.test(raw) ? toCodiceIstat(raw) : null;
-    if (code === null) throw new Error(`${context}: il poligono ${i} non ha un PRO_COM_T di 6 cifre (${JSON.stringify(raw)})`);
+    if (code === null)
+      throw new Error(`${context}: il poligono ${i} non ha un PRO_COM_T di 6 cifre (${JSON.stringify(raw)})`);
     if (byCode.has(code)) throw new Error(`${context}: il codice ${code} ha due poligoni`);
     byCode.set(code, i);
   });
@@ -67,5 +71,9 @@ export interface Confine2025 {
 
 /** Each comune's polygons as coordinate rings, for the crosswalk's containment test. */
 export function comuniPolygons(confini: ConfiniComuni): Confine2025[] {
-  return layerFeatures(confini).map((f) => ({ codice_istat: String(f.properties.PRO_COM_T), nome: String(f.properties.COMUNE ?? ''), polygons: f.polygons }));
+  return layerFeatures(confini).map((f) => ({
+    codice_istat: String(f.properties.PRO_COM_T),
+    nome: String(f.properties.COMUNE ?? ''),
+    polygons: f.polygons,
+  }));
 }

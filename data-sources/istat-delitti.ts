@@ -1,7 +1,11 @@
 import { parseSourceFile } from './lib/files.ts';
 import type { SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
-import { DELITTI_PROVINCE, DELITTI_PROVINCE_SENZA_DATO, type DelittiProvinciaMapping } from './mappings/delitti-province.ts';
+import {
+  DELITTI_PROVINCE,
+  DELITTI_PROVINCE_SENZA_DATO,
+  type DelittiProvinciaMapping,
+} from './mappings/delitti-province.ts';
 
 const DIR = 'istat/delitti';
 const LANDING = 'http://dati.istat.it/Index.aspx?DataSetCode=DCCV_DELITTIPS';
@@ -73,7 +77,8 @@ type JsonRecord = Record<string, unknown>;
 function records(json: unknown, file: string): JsonRecord[] {
   if (!Array.isArray(json)) throw new Error(`${file}: atteso un array JSON di record`);
   return json.map((r, i) => {
-    if (r == null || typeof r !== 'object' || Array.isArray(r)) throw new Error(`${file}: il record ${i} non è un oggetto`);
+    if (r == null || typeof r !== 'object' || Array.isArray(r))
+      throw new Error(`${file}: il record ${i} non è un oggetto`);
     return r as JsonRecord;
   });
 }
@@ -207,7 +212,11 @@ export async function load(dataDir: string, siglaAttuali?: Iterable<string>): Pr
   const [delittiFile, reatiFile] = meta.files as [(typeof meta.files)[0], (typeof meta.files)[0]];
   const siglas = siglaAttuali ? [...siglaAttuali] : undefined;
   return {
-    delitti: await parseSourceFile(dataDir, meta, delittiFile, (bytes) => parseDelittiProvince(JSON.parse(decodeText(bytes, 'utf-8')), siglas)),
-    reatiAllarmeSociale: await parseSourceFile(dataDir, meta, reatiFile, (bytes) => parseReatiAllarmeSociale(JSON.parse(decodeText(bytes, 'utf-8')), siglas)),
+    delitti: await parseSourceFile(dataDir, meta, delittiFile, (bytes) =>
+      parseDelittiProvince(JSON.parse(decodeText(bytes, 'utf-8')), siglas),
+    ),
+    reatiAllarmeSociale: await parseSourceFile(dataDir, meta, reatiFile, (bytes) =>
+      parseReatiAllarmeSociale(JSON.parse(decodeText(bytes, 'utf-8')), siglas),
+    ),
   };
 }

@@ -100,10 +100,9 @@ const COLUMNS = {
 /** Parses the file and reports the rows that are not comuni. */
 export function parseElencoComuniReport(text: string): IstatElencoComuniParse {
   const table = parseTable(text, ';');
-  const index = Object.fromEntries(Object.entries(COLUMNS).map(([key, names]) => [key, columnIndex(table.header, names, CONTEXT)])) as Record<
-    keyof typeof COLUMNS,
-    number
-  >;
+  const index = Object.fromEntries(
+    Object.entries(COLUMNS).map(([key, names]) => [key, columnIndex(table.header, names, CONTEXT)]),
+  ) as Record<keyof typeof COLUMNS, number>;
   const comuni: IstatElencoComune[] = [];
   const skipped: SkippedRow[] = [];
   const seen = new Set<string>();
@@ -138,8 +137,16 @@ export function parseElencoComuniReport(text: string): IstatElencoComuniParse {
         province_107: legacy(cell('legacy107'), ctx),
         province_103: legacy(cell('legacy103'), ctx),
       },
-      nuts_2010: { nuts1: cell('nuts1_2010') || null, nuts2: cell('nuts2_2010') || null, nuts3: cell('nuts3_2010') || null },
-      nuts_2021: { nuts1: cell('nuts1_2021') || null, nuts2: cell('nuts2_2021') || null, nuts3: cell('nuts3_2021') || null },
+      nuts_2010: {
+        nuts1: cell('nuts1_2010') || null,
+        nuts2: cell('nuts2_2010') || null,
+        nuts3: cell('nuts3_2010') || null,
+      },
+      nuts_2021: {
+        nuts1: cell('nuts1_2021') || null,
+        nuts2: cell('nuts2_2021') || null,
+        nuts3: cell('nuts3_2021') || null,
+      },
     });
   });
   return { comuni, skipped };
@@ -156,7 +163,8 @@ function required(value: string, column: string, ctx: string): string {
 
 /** A numeric code that must be present; padded to its width ("1" → "01"). */
 function digits(value: string, width: number, column: string, ctx: string): string {
-  if (!new RegExp(`^\\d{1,${width}}$`).test(value)) throw new Error(`${ctx}: "${column}" vale "${value}", attese al massimo ${width} cifre`);
+  if (!new RegExp(`^\\d{1,${width}}$`).test(value))
+    throw new Error(`${ctx}: "${column}" vale "${value}", attese al massimo ${width} cifre`);
   return value.padStart(width, '0');
 }
 
@@ -168,7 +176,8 @@ function flag(value: string, ctx: string): boolean {
 
 function catastale(value: string, ctx: string): string {
   const code = value.toUpperCase();
-  if (!/^[A-Z]\d{3}$/.test(code)) throw new Error(`${ctx}: il codice catastale "${value}" non è una lettera seguita da tre cifre`);
+  if (!/^[A-Z]\d{3}$/.test(code))
+    throw new Error(`${ctx}: il codice catastale "${value}" non è una lettera seguita da tre cifre`);
   return code;
 }
 
@@ -181,5 +190,7 @@ function legacy(value: string, ctx: string): string | null {
 }
 
 export async function load(dataDir: string): Promise<IstatElencoComuniParse> {
-  return parseSourceFile(dataDir, meta, meta.files[0]!, (bytes) => parseElencoComuniReport(decodeText(bytes, 'latin1')));
+  return parseSourceFile(dataDir, meta, meta.files[0]!, (bytes) =>
+    parseElencoComuniReport(decodeText(bytes, 'latin1')),
+  );
 }

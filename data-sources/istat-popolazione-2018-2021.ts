@@ -15,7 +15,8 @@ export const meta: SourceMeta = {
   vintage: '1° gennaio 2018–2021',
   referenceDate: '2018-01-01/2021-01-01',
   licence: { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' },
-  attribution: 'Dati ISTAT, popolazione residente al 1° gennaio 2018–2021, raccolti da Open Data Sicilia (github.com/opendatasicilia/comuni-italiani)',
+  attribution:
+    'Dati ISTAT, popolazione residente al 1° gennaio 2018–2021, raccolti da Open Data Sicilia (github.com/opendatasicilia/comuni-italiani)',
   files: [
     {
       path: 'istat/popolazione-2018-2021/popolazione_rese_dal_2018_al_2021.csv',
@@ -40,7 +41,13 @@ export function parsePopolazione2018_2021(text: string): PopulationPoint[] {
   const nameCol = columnIndex(table.header, 'comune', context);
   const years = YEARS.map((anno) => ({
     column: columnIndex(table.header, `pop_res_${String(anno).slice(2)}`, context),
-    point: { anno, data_riferimento: `${anno}-01-01`, valori: new Map(), nomi: new Map(), scartati: [] } as PopulationPoint,
+    point: {
+      anno,
+      data_riferimento: `${anno}-01-01`,
+      valori: new Map(),
+      nomi: new Map(),
+      scartati: [],
+    } as PopulationPoint,
   }));
   const seen = new Set<string>();
   for (const row of table.rows) {
@@ -48,7 +55,8 @@ export function parsePopolazione2018_2021(text: string): PopulationPoint[] {
     const nome = row[nameCol]!.trim();
     const code = toCodiceIstat(raw);
     if (!code) {
-      for (const { point } of years) point.scartati.push({ codice: raw, motivo: `codice non comunale${nome ? ` (${nome})` : ''}` });
+      for (const { point } of years)
+        point.scartati.push({ codice: raw, motivo: `codice non comunale${nome ? ` (${nome})` : ''}` });
       continue;
     }
     if (seen.has(code)) throw new Error(`${context}: pro_com_t ${code} compare due volte`);
@@ -63,5 +71,7 @@ export function parsePopolazione2018_2021(text: string): PopulationPoint[] {
 }
 
 export async function load(dataDir: string): Promise<PopulationPoint[]> {
-  return parseSourceFile(dataDir, meta, meta.files[0]!, (bytes) => parsePopolazione2018_2021(decodeText(bytes, 'utf-8')));
+  return parseSourceFile(dataDir, meta, meta.files[0]!, (bytes) =>
+    parsePopolazione2018_2021(decodeText(bytes, 'utf-8')),
+  );
 }

@@ -37,26 +37,36 @@ export function parsePopolazioneIstat2020(text: string): PopulationPoint {
   // csv-parse would keep a BOM glued to the first quoted header cell.
   const table = parseTable(text.replace(/^\uFEFF/, ''), ',');
   const col = (name: string) => columnIndex(table.header, name, context);
-  const [territorio, nomeCol, sesso, eta, statoCivile, time, value] = ['ITTER107', 'Territorio', 'SEXISTAT1', 'ETA1', 'STATCIV2', 'TIME', 'Value'].map(col) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const [territorio, nomeCol, sesso, eta, statoCivile, time, value] = [
+    'ITTER107',
+    'Territorio',
+    'SEXISTAT1',
+    'ETA1',
+    'STATCIV2',
+    'TIME',
+    'Value',
+  ].map(col) as [number, number, number, number, number, number, number];
   const tipoDato = optionalColumnIndex(table.header, 'TIPO_DATO15');
-  const point: PopulationPoint = { anno: YEAR, data_riferimento: `${YEAR}-01-01`, valori: new Map(), nomi: new Map(), scartati: [] };
+  const point: PopulationPoint = {
+    anno: YEAR,
+    data_riferimento: `${YEAR}-01-01`,
+    valori: new Map(),
+    nomi: new Map(),
+    scartati: [],
+  };
   for (const row of table.rows) {
     const cell = (i: number) => row[i]!.trim();
     if (cell(sesso) !== '9' || cell(eta) !== 'TOTAL' || cell(statoCivile) !== '99') continue;
     if (tipoDato !== null && cell(tipoDato) !== 'JAN') continue;
     const code = cell(territorio);
-    if (cell(time) !== String(YEAR)) throw new Error(`${context}: la riga di ${code} si riferisce a TIME "${cell(time)}", atteso ${YEAR}`);
+    if (cell(time) !== String(YEAR))
+      throw new Error(`${context}: la riga di ${code} si riferisce a TIME "${cell(time)}", atteso ${YEAR}`);
     const nome = cell(nomeCol);
     if (!/^\d{6}$/.test(code) || Number(code) === 0) {
-      point.scartati.push({ codice: code, motivo: code === 'IT' ? `totale nazionale (${nome})` : `codice territoriale non comunale (${nome})` });
+      point.scartati.push({
+        codice: code,
+        motivo: code === 'IT' ? `totale nazionale (${nome})` : `codice territoriale non comunale (${nome})`,
+      });
       continue;
     }
     const residents = parsePopulationCount(row[value], `${context}, Value di ${code}`);
@@ -66,10 +76,13 @@ export function parsePopolazioneIstat2020(text: string): PopulationPoint {
     }
     addValue(point, code, nome, residents, context);
   }
-  if (point.valori.size === 0) throw new Error(`${context}: nessuna riga di comune con SEXISTAT1=9, ETA1=TOTAL, STATCIV2=99`);
+  if (point.valori.size === 0)
+    throw new Error(`${context}: nessuna riga di comune con SEXISTAT1=9, ETA1=TOTAL, STATCIV2=99`);
   return point;
 }
 
 export async function load(dataDir: string): Promise<PopulationPoint> {
-  return parseSourceFile(dataDir, meta, meta.files[0]!, (bytes) => parsePopolazioneIstat2020(decodeText(bytes, 'utf-8')));
+  return parseSourceFile(dataDir, meta, meta.files[0]!, (bytes) =>
+    parsePopolazioneIstat2020(decodeText(bytes, 'utf-8')),
+  );
 }

@@ -38,7 +38,7 @@ export const meta: SourceMeta = {
   feeds: ['demografia'],
   notes: [
     `Si usa il file nazionale POSAS_${YEAR}_it_Comuni.csv quando è presente nel mirror; altrimenti il campione di due comuni (097001 Abbadia Lariana, 097002 Airuno) e la copertura è dichiarata "campione": maschi, femmine ed età esistono solo per quei comuni.`,
-    'Il campione è stato ritagliato dall\'estratto provinciale di Lecco pubblicato sulla stessa pagina: non è scaricabile come tale, perciò il suo URL è la pagina del dataset.',
+    "Il campione è stato ritagliato dall'estratto provinciale di Lecco pubblicato sulla stessa pagina: non è scaricabile come tale, perciò il suo URL è la pagina del dataset.",
     'Separatore ";", codice e nome tra virgolette, intestazione su due righe (la prima è un titolo). Età 0–100 (100 = 100 e oltre) e 999 = totale; i totali di ciascun comune sono presi dalla riga 999 e verificati contro la somma delle età.',
     'Licenza ISTAT: Creative Commons Attribuzione 3.0 o successive (https://www.istat.it/en/legal-notice).',
   ],
@@ -92,7 +92,8 @@ export function parsePosas(text: string): Map<string, PosasComune> {
     const maschi = count(maleCol, 'Totale maschi');
     const femmine = count(femaleCol, 'Totale femmine');
     const totale = count(totalCol, 'Totale');
-    if (maschi + femmine !== totale) throw new Error(`${where}: maschi ${maschi} + femmine ${femmine} ≠ totale ${totale}`);
+    if (maschi + femmine !== totale)
+      throw new Error(`${where}: maschi ${maschi} + femmine ${femmine} ≠ totale ${totale}`);
     const eta = /^\d+$/.test(ageText) ? Number(ageText) : NaN;
 
     let comune = result.get(code);
@@ -157,7 +158,13 @@ export async function load(dataDir: string): Promise<PosasLoad> {
     throw new MissingSourceError(meta, NATIONAL_FILE, sourcePath(dataDir, NATIONAL_FILE));
   }
   const comuni = await parseSourceFile(dataDir, meta, file, (bytes) => parsePosas(decodeText(bytes, 'auto')));
-  const punto: PopulationPoint = { anno: YEAR, data_riferimento: `${YEAR}-01-01`, valori: new Map(), nomi: new Map(), scartati: [] };
+  const punto: PopulationPoint = {
+    anno: YEAR,
+    data_riferimento: `${YEAR}-01-01`,
+    valori: new Map(),
+    nomi: new Map(),
+    scartati: [],
+  };
   for (const [code, c] of comuni) {
     punto.valori.set(code, c.totale);
     punto.nomi.set(code, c.nome);

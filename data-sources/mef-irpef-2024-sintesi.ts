@@ -8,7 +8,8 @@ export type { Pair } from './mef-irpef-comunale.ts';
 
 const DIR = 'mef/irpef-comunale-2024-sintesi';
 /** The official MEF file the re-publication was built from (recorded in its meta.json). */
-const OFFICIAL_ZIP = 'https://www1.finanze.gov.it/finanze/analisi_stat/public/v_4_0_0/contenuti/Redditi_e_principali_variabili_IRPEF_su_base_comunale_CSV_2024.zip';
+const OFFICIAL_ZIP =
+  'https://www1.finanze.gov.it/finanze/analisi_stat/public/v_4_0_0/contenuti/Redditi_e_principali_variabili_IRPEF_su_base_comunale_CSV_2024.zip';
 
 export const meta: SourceMeta = {
   id: 'mef-irpef-2024-sintesi',
@@ -21,7 +22,10 @@ export const meta: SourceMeta = {
   attribution: 'MEF – Dipartimento delle Finanze',
   // The three JSON files are a third party's derivative of the official zip below, not
   // members of it: the URL is the official file they were built from (see notes).
-  files: ['mef-irpef-2024.data.json', 'mef-irpef-2024.meta.json', 'mef-irpef-2024.source.json'].map((name) => ({ path: `${DIR}/${name}`, url: OFFICIAL_ZIP })),
+  files: ['mef-irpef-2024.data.json', 'mef-irpef-2024.meta.json', 'mef-irpef-2024.source.json'].map((name) => ({
+    path: `${DIR}/${name}`,
+    url: OFFICIAL_ZIP,
+  })),
   required: false,
   feeds: ['redditi'],
   notes: [
@@ -69,7 +73,14 @@ const MEASURES = {
 type MeasureName = keyof typeof MEASURES;
 
 /** Identity cells before the taxpayers and the measure pairs in each municipality row. */
-const IDENTITY = ['codice_istat', 'codice_catastale', 'nome', 'codice_provincia', 'sigla_provincia', 'codice_regione'] as const;
+const IDENTITY = [
+  'codice_istat',
+  'codice_catastale',
+  'nome',
+  'codice_provincia',
+  'sigla_provincia',
+  'codice_regione',
+] as const;
 
 const CONTEXT = 'mef-irpef-2024-sintesi';
 
@@ -105,14 +116,16 @@ function int(obj: unknown, path: string): number {
 /** A count, or null where suppressed. */
 function count(value: unknown, context: string): number | null {
   if (value === null) return null;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) fail(`${context}: ${JSON.stringify(value)} non è un conteggio`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+    fail(`${context}: ${JSON.stringify(value)} non è un conteggio`);
   return value;
 }
 
 /** Integer cents → euro; null stays null. */
 function centsToEuro(value: unknown, context: string): number | null {
   if (value === null) return null;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value)) fail(`${context}: ${JSON.stringify(value)} non è un importo in centesimi interi`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value))
+    fail(`${context}: ${JSON.stringify(value)} non è un importo in centesimi interi`);
   // Division of an integer by 100 gives the nearest double to the exact euro amount (and
   // the exact amount itself when it is a whole number of euro, as MEF's source figures are).
   return value / 100;
@@ -128,7 +141,8 @@ export function parseIrpef2024(data: unknown, metaJson: unknown): IrpefSintesi20
   const metaYear = int(metaJson, 'period.taxYear');
   if (anno !== metaYear) fail(`data.json è dell'anno d'imposta ${anno}, meta.json del ${metaYear}`);
   const order = field(data, 'measureOrder');
-  if (!Array.isArray(order) || !order.every((m) => typeof m === 'string')) fail('"measureOrder" non è un elenco di nomi');
+  if (!Array.isArray(order) || !order.every((m) => typeof m === 'string'))
+    fail('"measureOrder" non è un elenco di nomi');
   const position = new Map<MeasureName, number>();
   for (const name of Object.keys(MEASURES) as MeasureName[]) {
     const at = order.indexOf(name);
@@ -140,15 +154,23 @@ export function parseIrpef2024(data: unknown, metaJson: unknown): IrpefSintesi20
   if (!Array.isArray(rows)) fail('"municipalities" non è un elenco');
   const seen = new Set<string>();
   const comuni = rows.map((row: unknown, r): IrpefSintesiComune => {
-    if (!Array.isArray(row) || row.length !== width) fail(`la riga comunale ${r} dovrebbe avere ${width} celle (6 identificative, contribuenti, ${order.length} coppie)`);
+    if (!Array.isArray(row) || row.length !== width)
+      fail(
+        `la riga comunale ${r} dovrebbe avere ${width} celle (6 identificative, contribuenti, ${order.length} coppie)`,
+      );
     const codice = row[0];
-    if (typeof codice !== 'string' || !/^\d{6}$/.test(codice) || codice === '000000') fail(`riga comunale ${r}: ${JSON.stringify(codice)} non è un codice comune`);
-    if (typeof row[2] !== 'string' || typeof row[4] !== 'string' || !/^[A-Z]{2}$/.test(row[4])) fail(`riga comunale ${r} (${codice}): celle del nome o della provincia inattese`);
+    if (typeof codice !== 'string' || !/^\d{6}$/.test(codice) || codice === '000000')
+      fail(`riga comunale ${r}: ${JSON.stringify(codice)} non è un codice comune`);
+    if (typeof row[2] !== 'string' || typeof row[4] !== 'string' || !/^[A-Z]{2}$/.test(row[4]))
+      fail(`riga comunale ${r} (${codice}): celle del nome o della provincia inattese`);
     if (seen.has(codice)) fail(`il codice ISTAT ${codice} compare due volte`);
     seen.add(codice);
     const pair = (name: MeasureName): Pair => {
       const at = IDENTITY.length + 1 + 2 * position.get(name)!;
-      return { frequenza: count(row[at], `${codice} ${name} count`), ammontare: centsToEuro(row[at + 1], `${codice} ${name} amount`) };
+      return {
+        frequenza: count(row[at], `${codice} ${name} count`),
+        ammontare: centsToEuro(row[at + 1], `${codice} ${name} amount`),
+      };
     };
     return {
       codice_istat: codice,
@@ -178,8 +200,16 @@ export function parseIrpef2024(data: unknown, metaJson: unknown): IrpefSintesi20
     comuni,
     scartati,
     checksums: {
-      zip: { url: str(metaJson, 'source.assetUrl'), bytes: int(metaJson, 'source.zip.bytes'), sha256: str(metaJson, 'source.zip.sha256') },
-      csv: { name: str(metaJson, 'source.csvMember.name'), bytes: int(metaJson, 'source.csvMember.bytes'), sha256: str(metaJson, 'source.csvMember.sha256') },
+      zip: {
+        url: str(metaJson, 'source.assetUrl'),
+        bytes: int(metaJson, 'source.zip.bytes'),
+        sha256: str(metaJson, 'source.zip.sha256'),
+      },
+      csv: {
+        name: str(metaJson, 'source.csvMember.name'),
+        bytes: int(metaJson, 'source.csvMember.bytes'),
+        sha256: str(metaJson, 'source.csvMember.sha256'),
+      },
       data_json: { bytes: int(metaJson, 'dataArtifactBytes'), sha256: str(metaJson, 'dataArtifactSha256') },
     },
   };
@@ -198,7 +228,9 @@ export async function load(dataDir: string): Promise<IrpefSintesi2024> {
   const [dataFile, metaFile, sourceFile] = meta.files;
   // source.json documents the CSV → JSON mapping; it is only required to be present (and JSON).
   await parseSourceFile(dataDir, meta, sourceFile!, () => null);
-  const metaJson: unknown = await parseSourceFile(dataDir, meta, metaFile!, (bytes) => JSON.parse(decodeText(bytes, 'utf-8')));
+  const metaJson: unknown = await parseSourceFile(dataDir, meta, metaFile!, (bytes) =>
+    JSON.parse(decodeText(bytes, 'utf-8')),
+  );
   return parseSourceFile(dataDir, meta, dataFile!, (dataBytes) => {
     verifyDataArtifact(dataBytes, metaJson);
     return parseIrpef2024(JSON.parse(decodeText(dataBytes, 'utf-8')), metaJson);

@@ -9,7 +9,8 @@ import { isMissing, toCodiceIstat } from './lib/values.ts';
  * the file path, download URL and zip member all follow from the year.
  */
 export const TAX_YEARS: readonly number[] = [
-  2000, 2001, 2002, 2003, 2004, 2005, 2006, 2007, 2008, 2009, 2010, 2011, 2012, 2013, 2014, 2015, 2016, 2017, 2018, 2019, 2020, 2021, 2022, 2023,
+  2000, 2001, 2002, 2003, 2004, 2005, 2006, 2007, 2008, 2009, 2010, 2011, 2012, 2013, 2014, 2015, 2016, 2017, 2018,
+  2019, 2020, 2021, 2022, 2023,
 ];
 
 const DIR = 'mef/irpef-comunale';
@@ -35,7 +36,7 @@ export const meta: SourceMeta = {
   feeds: ['redditi'],
   notes: [
     "Un file CSV per anno d'imposta; i comuni sono quelli del domicilio fiscale dell'anno (codici ISTAT dell'epoca, anche di comuni poi soppressi o ricodificati).",
-    "URL: lo schema .../v_4_0_0/contenuti/Redditi_e_principali_variabili_IRPEF_su_base_comunale_CSV_<anno>.zip è confermato dal MEF per il 2024 (checksum nel mirror) e usato per il 2020 e per il 2007–2023 da script pubblici di terzi; per gli anni 2000–2006 non è stato verificato un download diretto: la pagina del catalogo open data del MEF resta il riferimento. Il nome del membro CSV nello zip è assunto uguale al nome del file.",
+    'URL: lo schema .../v_4_0_0/contenuti/Redditi_e_principali_variabili_IRPEF_su_base_comunale_CSV_<anno>.zip è confermato dal MEF per il 2024 (checksum nel mirror) e usato per il 2020 e per il 2007–2023 da script pubblici di terzi; per gli anni 2000–2006 non è stato verificato un download diretto: la pagina del catalogo open data del MEF resta il riferimento. Il nome del membro CSV nello zip è assunto uguale al nome del file.',
     'Separatore ";", CRLF; file 2000–2005 e 2009–2011 in Latin-1 (spazi non separabili nelle intestazioni), gli altri ASCII con accenti resi come apostrofi.',
     'Celle vuote = valori oscurati per riservatezza: frequenze inferiori a 4 e, a complemento, altre celle perché non si possano ricavare per differenza (nel 2023 le celle di scaglione oscurate di un comune arrivano a sommare centinaia di contribuenti). Sono null, mai 0, e non vanno stimate.',
     'Riga finale non comunale (codice 0, "COMUNE ASSENTE", "Non indicato", "Mancante/errata") dal 2008 in poi: esclusa e conteggiata; i file 2000–2007 non la contengono.',
@@ -151,7 +152,9 @@ const PAIRS: Record<PairKey, RegExp> = {
   pensione: /^reddito da pensione$/,
   lavoro_autonomo: measure('reddito da lavoro autonomo'),
   imprenditore_ordinaria: measure('reddito (?:di )?spettanza (?:dell )?imprenditore (?:in contabilita )?ordinaria'),
-  imprenditore_semplificata: measure('reddito (?:di )?spettanza (?:dell )?imprenditore (?:in contabilita )?semplificata'),
+  imprenditore_semplificata: measure(
+    'reddito (?:di )?spettanza (?:dell )?imprenditore (?:in contabilita )?semplificata',
+  ),
   partecipazione: measure('reddito da partecipazione'),
 };
 
@@ -178,7 +181,12 @@ interface SplitHeader {
 function splitHeader(header: string, index: number): SplitHeader | null {
   const m = /^(.*\S)\s+-\s+(frequenza|ammontare(?: in euro)?)$/i.exec(header);
   if (!m) return null;
-  return { index, header, measure: canonicalMeasure(m[1]!), kind: m[2]!.toLowerCase().startsWith('freq') ? 'frequenza' : 'ammontare' };
+  return {
+    index,
+    header,
+    measure: canonicalMeasure(m[1]!),
+    kind: m[2]!.toLowerCase().startsWith('freq') ? 'frequenza' : 'ammontare',
+  };
 }
 
 /** Where a (frequenza, ammontare) pair sits, with the header text each was found under. */
@@ -212,7 +220,9 @@ export function resolveIrpefColumns(header: string[], context: string): IrpefCol
     const amount = hits.filter((s) => s.kind === 'ammontare');
     if (freq.length === 0 && amount.length === 0) return null;
     if (freq.length !== 1 || amount.length !== 1) {
-      throw new Error(`${context}: la misura "${label}" dovrebbe avere una colonna Frequenza e una Ammontare, trovate ${hits.map((h) => `"${h.header}"`).join(', ')}`);
+      throw new Error(
+        `${context}: la misura "${label}" dovrebbe avere una colonna Frequenza e una Ammontare, trovate ${hits.map((h) => `"${h.header}"`).join(', ')}`,
+      );
     }
     return { frequenza: freq[0]!.index, ammontare: amount[0]!.index, headers: [freq[0]!.header, amount[0]!.header] };
   };
@@ -233,7 +243,9 @@ export function resolveIrpefColumns(header: string[], context: string): IrpefCol
       // the sum unknowable: so these years get null rather than a made-up total.
       const found = find(pattern, key);
       if (!found && !split.some((s) => /^reddito da lavoro autonomo sez /.test(s.measure))) {
-        throw new Error(`${context}: nessuna colonna per "lavoro_autonomo" (né il totale né la suddivisione sez. E-I*); l'intestazione è: ${header.join(' | ')}`);
+        throw new Error(
+          `${context}: nessuna colonna per "lavoro_autonomo" (né il totale né la suddivisione sez. E-I*); l'intestazione è: ${header.join(' | ')}`,
+        );
       }
       pairs[key] = found;
     } else {
@@ -269,7 +281,10 @@ function integerCell(cell: string | undefined, context: string, codice: string, 
 }
 
 function pairAt(row: string[], c: PairColumns, context: string, codice: string): Pair {
-  return { frequenza: integerCell(row[c.frequenza], context, codice, c.headers[0]), ammontare: integerCell(row[c.ammontare], context, codice, c.headers[1]) };
+  return {
+    frequenza: integerCell(row[c.frequenza], context, codice, c.headers[0]),
+    ammontare: integerCell(row[c.ammontare], context, codice, c.headers[1]),
+  };
 }
 
 /** Parses one year's CSV (decoded text) into comuni, skipping and counting non-comune rows. */
@@ -284,7 +299,10 @@ export function parseIrpefYear(text: string, anno: number): IrpefYear {
     const cell = (i: number) => (row[i] ?? '').trim();
     const rawCode = cell(cols.codice);
     const rowYear = cell(cols.anno);
-    if (rowYear !== String(anno)) throw new Error(`${context}: la riga "${rawCode} ${cell(cols.nome)}" ha Anno di imposta "${rowYear}", atteso ${anno}`);
+    if (rowYear !== String(anno))
+      throw new Error(
+        `${context}: la riga "${rawCode} ${cell(cols.nome)}" ha Anno di imposta "${rowYear}", atteso ${anno}`,
+      );
     const codice = toCodiceIstat(rawCode);
     if (!codice) {
       const label = [cell(cols.nome), cell(cols.regione)].find((v) => v !== '' && v !== '0') ?? cell(cols.nome);
@@ -303,7 +321,15 @@ export function parseIrpefYear(text: string, anno: number): IrpefYear {
 }
 
 /** One comune's row: plain calls rather than closures per row (~190,000 rows across the years). */
-function irpefComune(row: string[], cols: IrpefColumns, codice: string, nome: string, sigla: string, regione: string, context: string): IrpefComune {
+function irpefComune(
+  row: string[],
+  cols: IrpefColumns,
+  codice: string,
+  nome: string,
+  sigla: string,
+  regione: string,
+  context: string,
+): IrpefComune {
   const p = cols.pairs;
   const at = (c: PairColumns | null): Pair => pairAt(row, c!, context, codice);
   return {

@@ -12,7 +12,12 @@ export const meta: SourceMeta = {
   referenceDate: '2019',
   licence: { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' },
   attribution: 'Openpolis, geojson-italy (confini ISTAT), CC BY 4.0',
-  files: [{ path: 'openpolis/confini-comuni-2019/limits_IT_municipalities.topo.json', url: 'https://raw.githubusercontent.com/openpolis/geojson-italy/2019/topojson/limits_IT_municipalities.topo.json' }],
+  files: [
+    {
+      path: 'openpolis/confini-comuni-2019/limits_IT_municipalities.topo.json',
+      url: 'https://raw.githubusercontent.com/openpolis/geojson-italy/2019/topojson/limits_IT_municipalities.topo.json',
+    },
+  ],
   required: true,
   feeds: ['comuni'],
   notes: [
@@ -31,8 +36,16 @@ export interface Confine2019 {
 export function parseConfini2019(text: string): Confine2019[] {
   return layerFeatures(parsePolygonLayer(text, 'comuni', meta.files[0]!.path)).map((f) => {
     const p = f.properties as Record<string, string>;
-    if (!/^\d{6}$/.test(p.com_istat_code ?? '') || !/^[A-Z]\d{3}$/.test(p.com_catasto_code ?? '')) throw new Error(`limits_IT_municipalities.topo.json: elemento senza codici validi (${JSON.stringify(p).slice(0, 120)})`);
-    return { codice_istat: p.com_istat_code!, codice_catastale: p.com_catasto_code!, nome: p.name ?? '', polygons: f.polygons };
+    if (!/^\d{6}$/.test(p.com_istat_code ?? '') || !/^[A-Z]\d{3}$/.test(p.com_catasto_code ?? ''))
+      throw new Error(
+        `limits_IT_municipalities.topo.json: elemento senza codici validi (${JSON.stringify(p).slice(0, 120)})`,
+      );
+    return {
+      codice_istat: p.com_istat_code!,
+      codice_catastale: p.com_catasto_code!,
+      nome: p.name ?? '',
+      polygons: f.polygons,
+    };
   });
 }
 

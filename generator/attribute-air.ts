@@ -96,7 +96,8 @@ export function attributeAir(
   options: AttributeAirOptions = { maxDistanceKm: DEFAULT_MAX_DISTANCE_KM },
 ): Map<string, Map<Inquinante, AirValue[]>> {
   const { maxDistanceKm } = options;
-  if (!(maxDistanceKm >= 0) || !Number.isFinite(maxDistanceKm)) throw new Error(`attributeAir: maxDistanceKm non valido: ${maxDistanceKm}`);
+  if (!(maxDistanceKm >= 0) || !Number.isFinite(maxDistanceKm))
+    throw new Error(`attributeAir: maxDistanceKm non valido: ${maxDistanceKm}`);
   const groups = groupStations(stations);
   // A margin so that the bounding box never cuts off a station the exact distance would keep.
   const dLat = (maxDistanceKm / KM_PER_DEGREE_LAT) * 1.001 + 1e-9;
@@ -201,7 +202,14 @@ function lowerBound(values: Float64Array, x: number): number {
 }
 
 function used(s: StationYear, distance: number | null): StazioneUsata {
-  const base = { codice: s.codice_stazione, nome: s.nome_stazione, tipo_stazione: s.tipo_stazione, tipo_zona: s.tipo_zona, distanza_km: distance, media: s.media };
+  const base = {
+    codice: s.codice_stazione,
+    nome: s.nome_stazione,
+    tipo_stazione: s.tipo_stazione,
+    tipo_zona: s.tipo_zona,
+    distanza_km: distance,
+    media: s.media,
+  };
   return s.inquinante === 'o3' ? { ...base, giorni_mm8_over_120: s.giorni_mm8_over_120 ?? null } : base;
 }
 

@@ -25,8 +25,16 @@ export function populationSources(sources: LoadedSources): PopulationSource[] {
 export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Dataset {
   const missing = (id: string) => status.find((s) => s.meta.id === id)?.mancante ?? null;
   const gi = requireLoaded(sources.gi, 'gi-db-comuni');
-  const areaFallback = sources.areeInterne && { mappa2020: sources.areeInterne.mappa2020, fonte: SOURCES.areeInterne.meta.id };
-  const registry = joinRegistry(gi, requireLoaded(sources.elenco, 'istat-elenco-comuni').comuni, sources.comuniIta?.contatti ?? null, areaFallback);
+  const areaFallback = sources.areeInterne && {
+    mappa2020: sources.areeInterne.mappa2020,
+    fonte: SOURCES.areeInterne.meta.id,
+  };
+  const registry = joinRegistry(
+    gi,
+    requireLoaded(sources.elenco, 'istat-elenco-comuni').comuni,
+    sources.comuniIta?.contatti ?? null,
+    areaFallback,
+  );
   const comuni = registry.comuni;
   const irpefYears = requireLoaded(sources.irpef, 'mef-irpef-comunale');
   const pop2020 = sources.pop2020 ? [sources.pop2020] : [];
@@ -65,9 +73,18 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
     ],
     register: { meta: SOURCES.anpr.meta, points: anprNow!.points },
     posas: sources.posas,
-    territorio: (anno, codice) => pop2020Now!.territorio(anno, codice) ?? pop1821Now!.territorio(anno, codice) ?? anprNow!.territorio(anno, codice),
+    territorio: (anno, codice) =>
+      pop2020Now!.territorio(anno, codice) ?? pop1821Now!.territorio(anno, codice) ?? anprNow!.territorio(anno, codice),
   });
-  const income = joinIncome(comuni, gi.regioni, irpefYears, SOURCES.irpef.meta, sources.irpef2024, SOURCES.irpef2024.meta, irpefNow);
+  const income = joinIncome(
+    comuni,
+    gi.regioni,
+    irpefYears,
+    SOURCES.irpef.meta,
+    sources.irpef2024,
+    SOURCES.irpef2024.meta,
+    irpefNow,
+  );
   const soilPerCapita = INDICATORI_USATI.find((u) => u.codice === 'n1')!;
   const environment = joinEnvironment(comuni, {
     air: sources.aria,
@@ -100,14 +117,34 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
   const airYear = environment.airYear;
   return {
     comuni: records,
-    regioni: gi.regioni.map((r) => ({ codice: r.codice, nome: r.nome, tipologia: r.tipologia, ripartizione: r.ripartizione })).sort((a, b) => a.codice.localeCompare(b.codice)),
+    regioni: gi.regioni
+      .map((r) => ({ codice: r.codice, nome: r.nome, tipologia: r.tipologia, ripartizione: r.ripartizione }))
+      .sort((a, b) => a.codice.localeCompare(b.codice)),
     province: gi.province
-      .map((p) => ({ sigla: p.sigla, nome: p.nome, codice_uts: p.codice_uts, tipologia: p.tipologia, codice_regione: p.codice_regione, superficie_km2: p.superficie_km2 }))
+      .map((p) => ({
+        sigla: p.sigla,
+        nome: p.nome,
+        codice_uts: p.codice_uts,
+        tipologia: p.tipologia,
+        codice_regione: p.codice_regione,
+        superficie_km2: p.superficie_km2,
+      }))
       .sort((a, b) => a.sigla.localeCompare(b.sigla)),
     fonti: status,
     territorio: territory,
-    anni: { demografia: demographics.years, demografia_ufficiale: demographics.officialYears, redditi: income.years, aria: airYear, suolo: environment.soilYear },
-    predefiniti: { demografia: demographics.defaultYear, redditi: income.defaultYear, aria: airYear ?? 0, suolo: environment.soilYear },
+    anni: {
+      demografia: demographics.years,
+      demografia_ufficiale: demographics.officialYears,
+      redditi: income.years,
+      aria: airYear,
+      suolo: environment.soilYear,
+    },
+    predefiniti: {
+      demografia: demographics.defaultYear,
+      redditi: income.defaultYear,
+      aria: airYear ?? 0,
+      suolo: environment.soilYear,
+    },
     redditiAggregati: income.aggregates,
     report: {
       registro: registry.report,

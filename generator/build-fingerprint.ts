@@ -12,7 +12,11 @@ export const BUILD_CODE = {
 
 /** sha256 over the content of every code file (path and bytes), in a fixed order. Modification times play no part. */
 export async function codeHash(code: { dirs: string[]; files: string[] } = BUILD_CODE): Promise<string> {
-  const listed = await Promise.all(code.dirs.map((cwd) => fg('**/*', { cwd, absolute: true, onlyFiles: true, ignore: ['**/node_modules/**', 'changes-ack.json'] })));
+  const listed = await Promise.all(
+    code.dirs.map((cwd) =>
+      fg('**/*', { cwd, absolute: true, onlyFiles: true, ignore: ['**/node_modules/**', 'changes-ack.json'] }),
+    ),
+  );
   const paths = [...listed.flat(), ...code.files].sort();
   const hash = createHash('sha256');
   for (const path of paths) {

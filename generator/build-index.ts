@@ -1,4 +1,11 @@
-import type { IncomeRankingKey, RankingColumn, RankingKey, RuntimeIndex, QualityColumns, TerritoryIndex } from '../api/runtime-index.ts';
+import type {
+  IncomeRankingKey,
+  RankingColumn,
+  RankingKey,
+  RuntimeIndex,
+  QualityColumns,
+  TerritoryIndex,
+} from '../api/runtime-index.ts';
 import { formatInteger } from '../api/numbers.ts';
 import { FEW_TAXPAYERS_THRESHOLD } from './quality-index/index.ts';
 import { buildSearchIndex } from '../api/search.ts';
@@ -47,8 +54,10 @@ export function incomeColumns(dataset: Dataset, year: number): Record<IncomeRank
         descrizione: 'Reddito complessivo medio per contribuente',
         unita: 'euro',
         anno: year,
-        motivo_esclusi: 'reddito complessivo non noto (prima del 2023 il MEF non pubblica il totale e almeno uno scaglione del comune è oscurato): per confronti su tutti i comuni usare la classifica reddito_imponibile',
-        metodo: 'Derivato: ammontare del reddito complessivo / contribuenti con reddito complessivo (MEF), arrotondato all\'euro.',
+        motivo_esclusi:
+          'reddito complessivo non noto (prima del 2023 il MEF non pubblica il totale e almeno uno scaglione del comune è oscurato): per confronti su tutti i comuni usare la classifica reddito_imponibile',
+        metodo:
+          "Derivato: ammontare del reddito complessivo / contribuenti con reddito complessivo (MEF), arrotondato all'euro.",
         fonti,
         avvisi,
       },
@@ -61,14 +70,25 @@ export function incomeColumns(dataset: Dataset, year: number): Record<IncomeRank
         descrizione: 'Reddito imponibile medio per contribuente',
         unita: 'euro',
         anno: year,
-        motivo_esclusi: 'reddito imponibile oscurato o comune senza dati MEF per l\'anno',
-        metodo: 'Derivato: ammontare del reddito imponibile / contribuenti con reddito imponibile (MEF), arrotondato all\'euro; noto per ogni comune e anno (/api/metodologia#redditi).',
+        motivo_esclusi: "reddito imponibile oscurato o comune senza dati MEF per l'anno",
+        metodo:
+          "Derivato: ammontare del reddito imponibile / contribuenti con reddito imponibile (MEF), arrotondato all'euro; noto per ogni comune e anno (/api/metodologia#redditi).",
         fonti,
         avvisi,
       },
       (c) => inc(c)?.reddito_imponibile_medio_euro ?? null,
     ),
-    contribuenti: { indicatore: 'contribuenti', descrizione: 'Numero di contribuenti IRPEF', unita: 'contribuenti', anno: year, motivo_esclusi: 'valore oscurato o non disponibile', metodo: null, fonti, avvisi, valori: contribuenti },
+    contribuenti: {
+      indicatore: 'contribuenti',
+      descrizione: 'Numero di contribuenti IRPEF',
+      unita: 'contribuenti',
+      anno: year,
+      motivo_esclusi: 'valore oscurato o non disponibile',
+      metodo: null,
+      fonti,
+      avvisi,
+      valori: contribuenti,
+    },
   };
 }
 
@@ -85,7 +105,11 @@ export function rankingColumns(dataset: Dataset): Record<RankingKey, RankingColu
   // The source the year's official population comes from (one per year, see join-demographics.ts).
   const popFonte = dataset.comuni.map((c) => demo(c)?.fonti.popolazione_totale).find((f) => f != null)!;
   const airMethod = `Media delle stazioni nel comune, altrimenti stazione valida più vicina entro ${DEFAULT_MAX_DISTANCE_KM} km (vedi /api/metodologia#ambiente).`;
-  const air = (key: 'pm10' | 'pm25' | 'no2' | 'o3', spec: { descrizione: string; unita: string; metodo: string }, value: (c: ComuneData) => number | null): RankingColumn => {
+  const air = (
+    key: 'pm10' | 'pm25' | 'no2' | 'o3',
+    spec: { descrizione: string; unita: string; metodo: string },
+    value: (c: ComuneData) => number | null,
+  ): RankingColumn => {
     const measured = dataset.comuni.some((c) => value(c) !== null);
     const sample = dataset.comuni.find((c) => value(c) === null)?.ambiente.aria[key].motivo_mancante;
     return column(
@@ -95,7 +119,9 @@ export function rankingColumns(dataset: Dataset): Record<RankingKey, RankingColu
         descrizione: spec.descrizione,
         unita: spec.unita,
         anno: airYear,
-        motivo_esclusi: measured ? `nessuna stazione con copertura valida nel comune né entro ${DEFAULT_MAX_DISTANCE_KM} km` : (sample ?? 'nessun dato'),
+        motivo_esclusi: measured
+          ? `nessuna stazione con copertura valida nel comune né entro ${DEFAULT_MAX_DISTANCE_KM} km`
+          : (sample ?? 'nessun dato'),
         metodo: measured ? spec.metodo : null,
         fonti: measured ? [provenance(SOURCES.aria.meta, airYear)] : [],
       },
@@ -103,12 +129,24 @@ export function rankingColumns(dataset: Dataset): Record<RankingKey, RankingColu
     );
   };
   const annualMean = (key: 'pm10' | 'pm25' | 'no2', label: string) =>
-    air(key, { descrizione: `Media annua di ${label} (µg/m³)`, unita: 'µg/m³', metodo: airMethod }, (c) => c.ambiente.aria[key].valore_ug_m3);
+    air(
+      key,
+      { descrizione: `Media annua di ${label} (µg/m³)`, unita: 'µg/m³', metodo: airMethod },
+      (c) => c.ambiente.aria[key].valore_ug_m3,
+    );
   const soilMeta = SOURCES.dipe.meta;
   return {
     popolazione: column(
       dataset,
-      { indicatore: 'popolazione', descrizione: `Popolazione residente ufficiale ISTAT al ${popFonte.data_riferimento}`, unita: 'abitanti', anno: demoYear, motivo_esclusi: 'popolazione non disponibile', metodo: null, fonti: [popFonte] },
+      {
+        indicatore: 'popolazione',
+        descrizione: `Popolazione residente ufficiale ISTAT al ${popFonte.data_riferimento}`,
+        unita: 'abitanti',
+        anno: demoYear,
+        motivo_esclusi: 'popolazione non disponibile',
+        metodo: null,
+        fonti: [popFonte],
+      },
       (c) => demo(c)?.popolazione_totale ?? null,
     ),
     densita: column(
@@ -131,7 +169,8 @@ export function rankingColumns(dataset: Dataset): Record<RankingKey, RankingColu
     o3: air(
       'o3',
       {
-        descrizione: "Ozono: giorni in cui la media massima giornaliera su 8 ore ha superato 120 µg/m³ (obiettivo a lungo termine per la salute); la media annua dell'ozono è nella scheda del comune",
+        descrizione:
+          "Ozono: giorni in cui la media massima giornaliera su 8 ore ha superato 120 µg/m³ (obiettivo a lungo termine per la salute); la media annua dell'ozono è nella scheda del comune",
         unita: 'giorni',
         metodo: `${airMethod} Con più stazioni nel comune, media dei loro giorni di superamento (a 0,1).`,
       },
@@ -145,7 +184,8 @@ export function rankingColumns(dataset: Dataset): Record<RankingKey, RankingColu
         unita: 'm² per abitante',
         anno: 2015,
         motivo_esclusi: "comune non presente nell'Urban Index (confini 2011–2015)",
-        metodo: 'Dato ISPRA 2015 per comune, pubblicato nell\'Urban Index (DIPE); il dato 2024 è solo provinciale ed è nella scheda /api/ambiente/{codice_istat}.',
+        metodo:
+          "Dato ISPRA 2015 per comune, pubblicato nell'Urban Index (DIPE); il dato 2024 è solo provinciale ed è nella scheda /api/ambiente/{codice_istat}.",
         fonti: [provenance(soilMeta, 2015)],
       },
       (c) => c.ambiente.suolo.comune?.suolo_consumato_m2_per_abitante ?? null,
@@ -153,20 +193,37 @@ export function rankingColumns(dataset: Dataset): Record<RankingKey, RankingColu
   };
 }
 
-export function buildRuntimeIndex(dataset: Dataset, qualita: QualityColumns, versione: string, territorio: TerritoryIndex): RuntimeIndex {
+export function buildRuntimeIndex(
+  dataset: Dataset,
+  qualita: QualityColumns,
+  versione: string,
+  territorio: TerritoryIndex,
+): RuntimeIndex {
   const provinceAt = new Map(dataset.province.map((p, i) => [p.sigla, i]));
   const regionAt = new Map(dataset.regioni.map((r, i) => [r.codice, i]));
   const demoYear = dataset.predefiniti.demografia;
-  const popolazione = dataset.comuni.map((c) => c.demografia.find((d) => d.anno === demoYear)?.popolazione_totale ?? null);
+  const popolazione = dataset.comuni.map(
+    (c) => c.demografia.find((d) => d.anno === demoYear)?.popolazione_totale ?? null,
+  );
   return {
     versione_dati: versione,
     fonti: dataset.fonti.map((s) => s.meta.id),
     anni: { demografia: dataset.anni.demografia, redditi: dataset.anni.redditi, nazionale: nationalYears(dataset) },
     anni_predefiniti: { ...dataset.predefiniti },
-    regioni: dataset.regioni.map((r) => ({ codice: r.codice, nome: r.nome, slug: slugify(r.nome.split('/')[0]!), chiavi: regionKeys(r.nome) })),
+    regioni: dataset.regioni.map((r) => ({
+      codice: r.codice,
+      nome: r.nome,
+      slug: slugify(r.nome.split('/')[0]!),
+      chiavi: regionKeys(r.nome),
+    })),
     province: dataset.province.map((p) => {
       const sample = dataset.comuni.find((c) => c.anagrafica.provincia.sigla === p.sigla);
-      return { sigla: p.sigla, nome: p.nome, codice: sample?.anagrafica.provincia.codice ?? '', regione: regionAt.get(p.codice_regione)! };
+      return {
+        sigla: p.sigla,
+        nome: p.nome,
+        codice: sample?.anagrafica.provincia.codice ?? '',
+        regione: regionAt.get(p.codice_regione)!,
+      };
     }),
     comuni: {
       codice: dataset.comuni.map((c) => c.anagrafica.codice_istat),

@@ -5,7 +5,14 @@ import { problem } from '../api/problem.ts';
 import { routeById, ROUTE_LIST } from '../api/routes.ts';
 import { computeList } from '../api/handler.ts';
 import { precomputedListVariants, staticFilePath } from '../api/static-files.ts';
-import { buildSnapshot, CHANGES_PATH, changeTable, compareSnapshots, parseSnapshot, SNAPSHOT_PATH } from './change-report.ts';
+import {
+  buildSnapshot,
+  CHANGES_PATH,
+  changeTable,
+  compareSnapshots,
+  parseSnapshot,
+  SNAPSHOT_PATH,
+} from './change-report.ts';
 import { buildRuntimeIndex } from './build-index.ts';
 import { resolveConfig, type BuildConfig } from './config.ts';
 import { coverageReport, coverageTable } from './coverage.ts';
@@ -18,7 +25,12 @@ import { methodologyDoc } from './methodology.ts';
 import { nationalAverages, nationalYears } from './national-averages.ts';
 import { OutputWriter, recoverOutputs } from './output.ts';
 import { Progress } from './progress.ts';
-import { buildQualitaVitaRecord, computeQualityIndex, toQualityColumns, type QualityResult } from './quality-index/index.ts';
+import {
+  buildQualitaVitaRecord,
+  computeQualityIndex,
+  toQualityColumns,
+  type QualityResult,
+} from './quality-index/index.ts';
 import { qualityInputs } from './quality-inputs.ts';
 import { ambienteRecord, comuneRecord, demografiaRecord, redditiRecord } from './render-records.ts';
 import { fonteDoc, provinceDoc, regioniDoc, statusDoc } from './render-meta.ts';
@@ -44,7 +56,8 @@ import { checkPlausibility, fileForYear, type PlausibilityFailure } from './plau
 /** Version of the input data: a hash of every source file's checksum (same files → same version). */
 function dataVersion(fileHashes: ReadonlyMap<string, string>): string {
   const hash = createHash('sha256');
-  for (const [path, sha256] of [...fileHashes].sort(([a], [b]) => a.localeCompare(b))) hash.update(`${path}\0${sha256}\n`);
+  for (const [path, sha256] of [...fileHashes].sort(([a], [b]) => a.localeCompare(b)))
+    hash.update(`${path}\0${sha256}\n`);
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -65,7 +78,12 @@ async function writeRecords(writer: OutputWriter, dataset: Dataset, quality: Qua
 
 /** Ceased comuni's records. */
 async function writeTerritory(writer: OutputWriter, cessati: ComuneCessato[]) {
-  for (const c of cessati) await writer.json(staticFilePath(routeById('comuni.cessati.get'), { codice_catastale: c.codice_catastale }), c, 'ComuneCessato');
+  for (const c of cessati)
+    await writer.json(
+      staticFilePath(routeById('comuni.cessati.get'), { codice_catastale: c.codice_catastale }),
+      c,
+      'ComuneCessato',
+    );
 }
 
 async function writeLists(writer: OutputWriter, index: RuntimeIndex, progress: Progress) {
@@ -82,15 +100,26 @@ async function writeLists(writer: OutputWriter, index: RuntimeIndex, progress: P
 async function writeDocuments(writer: OutputWriter, dataset: Dataset, index: RuntimeIndex, quality: QualityResult) {
   const national = routeById('confronta.national');
   await writer.json(staticFilePath(national, {}), nationalAverages(dataset, undefined), national.schema);
-  for (const anno of nationalYears(dataset)) await writer.json(staticFilePath(national, { anno }), nationalAverages(dataset, anno), national.schema);
-  const doc = (id: Parameters<typeof routeById>[0], body: unknown) => writer.json(staticFilePath(routeById(id), {}), body, routeById(id).schema);
+  for (const anno of nationalYears(dataset))
+    await writer.json(staticFilePath(national, { anno }), nationalAverages(dataset, anno), national.schema);
+  const doc = (id: Parameters<typeof routeById>[0], body: unknown) =>
+    writer.json(staticFilePath(routeById(id), {}), body, routeById(id).schema);
   await doc('regioni.list', regioniDoc(dataset, index));
   await doc('province.list', provinceDoc(dataset));
   await doc('fonti.list', { totale: dataset.fonti.length, risultati: dataset.fonti.map(fonteDoc) });
-  for (const s of dataset.fonti) await writer.json(staticFilePath(routeById('fonti.get'), { fonte: s.meta.id }), fonteDoc(s), 'Fonte');
+  for (const s of dataset.fonti)
+    await writer.json(staticFilePath(routeById('fonti.get'), { fonte: s.meta.id }), fonteDoc(s), 'Fonte');
   await doc('metodologia', methodologyDoc(dataset, quality.metodologia));
   // Body of Netlify's 404 for direct .json URLs that do not exist (see netlify.toml).
-  await writer.json('/api/404.json', problem(404, "Nessuna risorsa a questo indirizzo. Gli indirizzi validi sono descritti in /api/openapi.json.", '/api/'), 'Problem');
+  await writer.json(
+    '/api/404.json',
+    problem(
+      404,
+      'Nessuna risorsa a questo indirizzo. Gli indirizzi validi sono descritti in /api/openapi.json.',
+      '/api/',
+    ),
+    'Problem',
+  );
 }
 
 /**
@@ -101,7 +130,12 @@ async function loadDataset(config: BuildConfig, progress: Progress) {
   const { data, status } = await progress.step('lettura delle fonti', () => loadSources(config.dataDir));
   const dataset = await progress.step('unione per codice ISTAT', () => buildDataset(data, status));
   const crossSource = checkCrossSources(populationSources(data));
-  return { dataset, validita: requireLoaded(data.gi, 'gi-db-comuni').validita, confini: requireLoaded(data.confini2025, 'istat-confini-2025'), crossSource };
+  return {
+    dataset,
+    validita: requireLoaded(data.gi, 'gi-db-comuni').validita,
+    confini: requireLoaded(data.confini2025, 'istat-confini-2025'),
+    crossSource,
+  };
 }
 
 /** A failed plausibility check with the file and, where it can be found, the row to look at. */
@@ -126,43 +160,69 @@ async function checkDataset(config: BuildConfig, dataset: Dataset, crossSource: 
   if (invariants.length + plausibility.length + crossSource.length === 0) return;
   const shown = await Promise.all(plausibility.slice(0, 25).map((f) => describeFailure(config.dataDir, f)));
   const sections = [
-    invariants.length > 0 ? `${invariants.length} ${invariants.length === 1 ? 'controllo' : 'controlli'} di coerenza non superati:\n  ${invariants.join('\n  ')}` : null,
+    invariants.length > 0
+      ? `${invariants.length} ${invariants.length === 1 ? 'controllo' : 'controlli'} di coerenza non superati:\n  ${invariants.join('\n  ')}`
+      : null,
     plausibility.length > 0
       ? `${plausibility.length} ${plausibility.length === 1 ? 'valore' : 'valori'} fuori dai limiti di plausibilità (generator/plausibility.ts):\n  ${shown.join('\n  ')}${plausibility.length > 25 ? `\n  … e altri ${plausibility.length - 25}` : ''}`
       : null,
-    crossSource.length > 0 ? `${crossSource.length} disaccordi tra fonti (generator/cross-source.ts):\n  ${crossSource.slice(0, 25).join('\n  ')}` : null,
+    crossSource.length > 0
+      ? `${crossSource.length} disaccordi tra fonti (generator/cross-source.ts):\n  ${crossSource.slice(0, 25).join('\n  ')}`
+      : null,
   ];
   throw new Error(
     `${sections.filter(Boolean).join('\n')}\n\n` +
-      "Un valore così viene quasi sempre da un file troncato o alterato: confronta la riga indicata con il file ufficiale e riscaricalo. " +
+      'Un valore così viene quasi sempre da un file troncato o alterato: confronta la riga indicata con il file ufficiale e riscaricalo. ' +
       "Se il valore è genuino (fusione di comuni, revisione dell'editore), aggiungi un'eccezione motivata alla tabella dei controlli.",
   );
 }
 
-export async function build(config: BuildConfig): Promise<{ files: number; bytes: number; seconds: number; steps: Progress['steps'] }> {
+export async function build(
+  config: BuildConfig,
+): Promise<{ files: number; bytes: number; seconds: number; steps: Progress['steps'] }> {
   const progress = new Progress();
   const started = performance.now();
   console.log(`comuni-api build\n  fonti: ${config.dataDir}\n  output: ${config.outDir}`);
   for (const line of await recoverOutputs(config.outDir)) console.log(`  ${line} (build interrotta in precedenza)`);
   const lockPath = config.lockPath ?? DEFAULT_LOCK_PATH;
   // Every declared source file is hashed once, before a row is read: against the lock, for the data version and the fingerprint.
-  const inputs = await progress.step('verifica degli input (sources.lock.json)', () => verifyInputs(config.dataDir, SOURCE_MODULES.map((m) => m.meta), lockPath));
+  const inputs = await progress.step('verifica degli input (sources.lock.json)', () =>
+    verifyInputs(
+      config.dataDir,
+      SOURCE_MODULES.map((m) => m.meta),
+      lockPath,
+    ),
+  );
   const mismatch = lockMismatchMessage(inputs, lockPath);
   if (mismatch) throw new Error(mismatch);
   const fingerprint = buildFingerprint(await codeHash(), inputs.hashes);
   const { dataset, validita, confini, crossSource } = await loadDataset(config, progress);
   await progress.step('controlli di validità e plausibilità', () => checkDataset(config, dataset, crossSource));
-  const quality = await progress.step('indice di qualità della vita', () => computeQualityIndex(qualityInputs(dataset)));
+  const quality = await progress.step('indice di qualità della vita', () =>
+    computeQualityIndex(qualityInputs(dataset)),
+  );
   const loaded = dataset.fonti.filter((s) => s.mancante === null).map((s) => s.meta);
   const loadedPaths = new Set(loaded.flatMap((m) => m.files.map((f) => f.path)));
   const fileHashes = new Map([...inputs.hashes].filter(([path]) => loadedPaths.has(path)));
   const versione = dataVersion(fileHashes);
   const fetched = await sourceFetchDates(config.dataDir, loaded, lockPath, fileHashes);
-  const release = datiRelease(versione, await dataCreated(config.dataDir, loaded, fetched.dates), config.siteUrl ?? null);
+  const release = datiRelease(
+    versione,
+    await dataCreated(config.dataDir, loaded, fetched.dates),
+    config.siteUrl ?? null,
+  );
   // The snapshot of the build about to be replaced: what the change report compares with.
   const previous = parseSnapshot(await readFile(join(config.outDir, SNAPSHOT_PATH), 'utf8').catch(() => null));
   const cessati = cessatiRecords(dataset);
-  const index = buildRuntimeIndex(dataset, toQualityColumns(quality, dataset.comuni.map((c) => c.anagrafica.codice_istat)), versione, territoryIndex(dataset, cessati));
+  const index = buildRuntimeIndex(
+    dataset,
+    toQualityColumns(
+      quality,
+      dataset.comuni.map((c) => c.anagrafica.codice_istat),
+    ),
+    versione,
+    territoryIndex(dataset, cessati),
+  );
   const writer = await OutputWriter.create(config.outDir);
   try {
     await progress.step('schede per comune', () => writeRecords(writer, dataset, quality, progress));
@@ -173,23 +233,46 @@ export async function build(config: BuildConfig): Promise<{ files: number; bytes
     const coverage = coverageReport(dataset, (c) => scored.has(c.anagrafica.codice_istat));
     await writer.json(staticFilePath(routeById('copertura'), {}), coverage, 'Copertura');
     const boundaries = await progress.step('confini dei comuni', () => writeBoundaries(writer, dataset, confini));
-    const dati = await progress.step('dataset in blocco (dati/)', () => writeDati(writer, dataset, quality, release, [boundariesResource(boundaries)]));
+    const dati = await progress.step('dataset in blocco (dati/)', () =>
+      writeDati(writer, dataset, quality, release, [boundariesResource(boundaries)]),
+    );
     // Netlify's redirects: the release's stable zip name, then former codes (the handler answers the same 301s locally).
     await writer.text('/_redirects', renderRedirects(index.territorio.alias, [zipAliasRedirect(release)]));
-    await progress.step('sito di documentazione', () => writeSite(writer, { dataset, quality, coverage, routes: ROUTE_LIST, dati, fetchedAt: fetched.dates, boundaries }));
+    await progress.step('sito di documentazione', () =>
+      writeSite(writer, { dataset, quality, coverage, routes: ROUTE_LIST, dati, fetchedAt: fetched.dates, boundaries }),
+    );
     // After every other answer is on disk: its examples are the handler's real answers.
     await writer.flush();
-    await writer.json(staticFilePath(routeById('openapi'), {}), await openApiDocument(ROUTE_LIST, index, writer.root), 'OpenApi');
-    await writer.text('/report/build-report.json', `${JSON.stringify({ versione_dati: versione, ...dataset.report, comuni_senza_confini: boundaries.senzaConfini, sensibilita_qualita: quality.sensibilita, indicatori_provinciali_qualita: quality.indicatori_provinciali }, null, 2)}\n`);
-    const snapshot = buildSnapshot({ dataset, versione, coverage, scores: new Map(quality.comuni.map((c) => [c.codice_istat, c.punteggio])) });
+    await writer.json(
+      staticFilePath(routeById('openapi'), {}),
+      await openApiDocument(ROUTE_LIST, index, writer.root),
+      'OpenApi',
+    );
+    await writer.text(
+      '/report/build-report.json',
+      `${JSON.stringify({ versione_dati: versione, ...dataset.report, comuni_senza_confini: boundaries.senzaConfini, sensibilita_qualita: quality.sensibilita, indicatori_provinciali_qualita: quality.indicatori_provinciali }, null, 2)}\n`,
+    );
+    const snapshot = buildSnapshot({
+      dataset,
+      versione,
+      coverage,
+      scores: new Map(quality.comuni.map((c) => [c.codice_istat, c.punteggio])),
+    });
     const changes = compareSnapshots(previous, snapshot, { validita });
-    const gate = await gateChanges(changes, { accept: config.acceptChanges ?? false, ackPath: config.changesAckPath ?? DEFAULT_ACK_PATH });
+    const gate = await gateChanges(changes, {
+      accept: config.acceptChanges ?? false,
+      ackPath: config.changesAckPath ?? DEFAULT_ACK_PATH,
+    });
     await writer.text(SNAPSHOT_PATH, JSON.stringify(snapshot));
     await writer.text(CHANGES_PATH, `${JSON.stringify(changes, null, 2)}\n`);
     const edge = await writeEdgeIndex(writer, index, fingerprint);
     // /api/status is the one file with a timestamp; it counts itself.
     const cambiamenti = { rispetto_a: changes.versione_dati.prima, rapporto: CHANGES_PATH };
-    await writer.json(staticFilePath(routeById('status'), {}), statusDoc(dataset, release, new Date().toISOString(), writer.files + 1, fetched.dates, cambiamenti), 'Status');
+    await writer.json(
+      staticFilePath(routeById('status'), {}),
+      statusDoc(dataset, release, new Date().toISOString(), writer.files + 1, fetched.dates, cambiamenti),
+      'Status',
+    );
     await writeEdgeIndexEntry(config.generatedDir, config.outDir);
     await writer.commit(config.outDir);
     const seconds = (performance.now() - started) / 1000;
@@ -199,7 +282,9 @@ export async function build(config: BuildConfig): Promise<{ files: number; bytes
     if (fetchNote) console.warn(`${fetchNote}\n`);
     if (gate.note) console.warn(`${gate.note}\n`);
     console.log(`Indice per l'edge function: ${edge.path} nell'output (${(edge.bytes / 1e6).toFixed(2)} MB)`);
-    console.log(`Fatto: ${writer.files} file, ${(writer.bytes / 1e6).toFixed(1)} MB in ${config.outDir}, ${seconds.toFixed(1)} s.`);
+    console.log(
+      `Fatto: ${writer.files} file, ${(writer.bytes / 1e6).toFixed(1)} MB in ${config.outDir}, ${seconds.toFixed(1)} s.`,
+    );
     return { files: writer.files, bytes: writer.bytes, seconds, steps: progress.steps };
   } catch (error) {
     await writer.discard();
@@ -209,7 +294,9 @@ export async function build(config: BuildConfig): Promise<{ files: number; bytes
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   build(resolveConfig(process.argv.slice(2))).catch((error: unknown) => {
-    console.error(`\nBuild non riuscita: l'output precedente (se c'è) non è stato toccato.\n${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `\nBuild non riuscita: l'output precedente (se c'è) non è stato toccato.\n${error instanceof Error ? error.message : String(error)}`,
+    );
     process.exit(1);
   });
 }

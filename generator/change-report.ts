@@ -58,16 +58,14 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     additivo: false,
     value: (c, y) => c.redditi.find((r) => r.anno === y)?.reddito_medio_euro ?? null,
   },
-  ...(['pm10', 'no2'] as const).map(
-    (p): IndicatorSpec => ({
-      id: `${p}_ug_m3`,
-      descrizione: `${p.toUpperCase()} media annua (µg/m³)`,
-      dominio: 'aria',
-      soglia: { tipo: 'relativa', valore: 0.25 },
-      additivo: false,
-      value: (c) => c.ambiente.aria[p].valore_ug_m3,
-    }),
-  ),
+  ...(['pm10', 'no2'] as const).map((p): IndicatorSpec => ({
+    id: `${p}_ug_m3`,
+    descrizione: `${p.toUpperCase()} media annua (µg/m³)`,
+    dominio: 'aria',
+    soglia: { tipo: 'relativa', valore: 0.25 },
+    additivo: false,
+    value: (c) => c.ambiente.aria[p].valore_ug_m3,
+  })),
   {
     id: 'punteggio_qualita_vita',
     descrizione: 'Punteggio di qualità della vita (0–100)',
@@ -102,7 +100,8 @@ export interface SnapshotInput {
 
 function airYears(dataset: Dataset): number[] {
   const years = new Set<number>();
-  for (const c of dataset.comuni) for (const p of POLLUTANTS) for (const s of c.ambiente.aria[p].serie_storica) years.add(s.anno);
+  for (const c of dataset.comuni)
+    for (const p of POLLUTANTS) for (const s of c.ambiente.aria[p].serie_storica) years.add(s.anno);
   if (dataset.anni.aria !== null) years.add(dataset.anni.aria);
   return [...years].sort((a, b) => a - b);
 }
@@ -114,9 +113,19 @@ export function buildSnapshot({ dataset, versione, coverage, scores }: SnapshotI
     formato: SNAPSHOT_FORMAT,
     versione_dati: versione,
     anni_predefiniti: { ...dataset.predefiniti },
-    anni: { demografia: [...dataset.anni.demografia], redditi: [...dataset.anni.redditi], aria: airYears(dataset), suolo: [dataset.anni.suolo] },
+    anni: {
+      demografia: [...dataset.anni.demografia],
+      redditi: [...dataset.anni.redditi],
+      aria: airYears(dataset),
+      suolo: [dataset.anni.suolo],
+    },
     fonti: dataset.fonti.map((s) => ({ id: s.meta.id, annata: s.meta.vintage, disponibile: s.mancante === null })),
-    copertura: coverage.campi.map((f) => ({ dominio: f.dominio, campo: f.campo, anno: f.anno, comuni_con_valore: f.comuni_con_valore })),
+    copertura: coverage.campi.map((f) => ({
+      dominio: f.dominio,
+      campo: f.campo,
+      anno: f.anno,
+      comuni_con_valore: f.comuni_con_valore,
+    })),
     indicatori: Object.fromEntries(INDICATORS.map((spec) => [spec.id, yearOf(spec)])),
     comuni: {
       codice: comuni.map((c) => c.anagrafica.codice_istat),
@@ -136,17 +145,23 @@ export type PreviousSnapshot = { snapshot: Snapshot } | { snapshot: null; motivo
 
 /** Reads a previous snapshot (null: no file); anything unreadable or of another format is no snapshot, with the reason. */
 export function parseSnapshot(text: string | null): PreviousSnapshot {
-  if (text === null) return { snapshot: null, motivo: 'Nessuna build precedente con un report/snapshot.json nella cartella di output.' };
+  if (text === null)
+    return { snapshot: null, motivo: 'Nessuna build precedente con un report/snapshot.json nella cartella di output.' };
   let value: Partial<Snapshot>;
   try {
     value = JSON.parse(text) as Partial<Snapshot>;
   } catch {
     return { snapshot: null, motivo: 'Lo snapshot della build precedente non è JSON valido.' };
   }
-  if (value?.formato !== SNAPSHOT_FORMAT) return { snapshot: null, motivo: `Lo snapshot della build precedente ha un altro formato (${String(value?.formato)}, atteso ${SNAPSHOT_FORMAT}).` };
+  if (value?.formato !== SNAPSHOT_FORMAT)
+    return {
+      snapshot: null,
+      motivo: `Lo snapshot della build precedente ha un altro formato (${String(value?.formato)}, atteso ${SNAPSHOT_FORMAT}).`,
+    };
   const n = value.comuni?.codice?.length;
   const columns = [value.comuni?.nome, value.comuni?.provincia, ...Object.values(value.comuni?.valori ?? {})];
-  if (n === undefined || columns.some((c) => !Array.isArray(c) || c.length !== n)) return { snapshot: null, motivo: 'Lo snapshot della build precedente è incompleto.' };
+  if (n === undefined || columns.some((c) => !Array.isArray(c) || c.length !== n))
+    return { snapshot: null, motivo: 'Lo snapshot della build precedente è incompleto.' };
   return { snapshot: value as Snapshot };
 }
 
@@ -210,7 +225,13 @@ export interface ChangeReport {
   senza_confronto: string | null;
   anni_predefiniti: { dominio: string; prima: number; ora: number }[];
   anni: { dominio: string; aggiunti: number[]; rimossi: number[] }[];
-  fonti: { id: string; annata_prima: string | null; annata_ora: string | null; disponibile_prima: boolean | null; disponibile_ora: boolean | null }[];
+  fonti: {
+    id: string;
+    annata_prima: string | null;
+    annata_ora: string | null;
+    disponibile_prima: boolean | null;
+    disponibile_ora: boolean | null;
+  }[];
   comuni: {
     prima: number | null;
     ora: number;
@@ -237,15 +258,25 @@ function nextDay(iso: string): string {
 }
 
 function rows(s: Snapshot): Map<string, ComuneRef & { i: number }> {
-  return new Map(s.comuni.codice.map((codice, i) => [codice, { codice, nome: s.comuni.nome[i]!, provincia: s.comuni.provincia[i]!, i }]));
+  return new Map(
+    s.comuni.codice.map((codice, i) => [
+      codice,
+      { codice, nome: s.comuni.nome[i]!, provincia: s.comuni.provincia[i]!, i },
+    ]),
+  );
 }
 
 /** Comuni added and removed, dated from the registry: a suppressed code's last period, a new code's current one. */
-function registryChanges(before: Map<string, ComuneRef>, after: Map<string, ComuneRef>, validita: readonly GiValidita[]) {
+function registryChanges(
+  before: Map<string, ComuneRef>,
+  after: Map<string, ComuneRef>,
+  validita: readonly GiValidita[],
+) {
   const periods = new Map<string, GiValidita[]>();
   for (const v of validita) periods.set(v.codice_istat, [...(periods.get(v.codice_istat) ?? []), v]);
   const ref = ({ codice, nome, provincia }: ComuneRef): ComuneRef => ({ codice, nome, provincia });
-  const only = (a: Map<string, ComuneRef>, b: Map<string, ComuneRef>) => [...a.values()].filter((c) => !b.has(c.codice)).sort((x, y) => x.codice.localeCompare(y.codice));
+  const only = (a: Map<string, ComuneRef>, b: Map<string, ComuneRef>) =>
+    [...a.values()].filter((c) => !b.has(c.codice)).sort((x, y) => x.codice.localeCompare(y.codice));
   const added = only(after, before).map((c) => {
     const active = periods.get(c.codice)?.find((p) => p.attivo);
     return { ...ref(c), istituito_il: active?.inizio ?? null, predecessori: [] as string[] };
@@ -258,20 +289,39 @@ function registryChanges(before: Map<string, ComuneRef>, after: Map<string, Comu
     // A successor starts the day after, in the same province (a merger) or with the same name (a
     // comune re-coded, e.g. when its province changes).
     const successori =
-      end === null ? [] : added.filter((a) => a.istituito_il === nextDay(end) && (a.provincia === c.provincia || foldText(a.nome) === foldText(c.nome))).map((a) => a.codice);
+      end === null
+        ? []
+        : added
+            .filter(
+              (a) =>
+                a.istituito_il === nextDay(end) &&
+                (a.provincia === c.provincia || foldText(a.nome) === foldText(c.nome)),
+            )
+            .map((a) => a.codice);
     return { ...ref(c), soppresso_il: end, ancora_attivo: stillActive, successori };
   });
-  for (const r of removed) for (const code of r.successori) added.find((a) => a.codice === code)!.predecessori.push(r.codice);
+  for (const r of removed)
+    for (const code of r.successori) added.find((a) => a.codice === code)!.predecessori.push(r.codice);
   const common = [...after.values()].filter((c) => before.has(c.codice));
   return {
     aggiunti: added,
     rimossi: removed,
-    rinominati: common.filter((c) => before.get(c.codice)!.nome !== c.nome).map((c) => ({ ...ref(c), nome_prima: before.get(c.codice)!.nome })),
-    cambio_provincia: common.filter((c) => before.get(c.codice)!.provincia !== c.provincia).map((c) => ({ ...ref(c), provincia_prima: before.get(c.codice)!.provincia })),
+    rinominati: common
+      .filter((c) => before.get(c.codice)!.nome !== c.nome)
+      .map((c) => ({ ...ref(c), nome_prima: before.get(c.codice)!.nome })),
+    cambio_provincia: common
+      .filter((c) => before.get(c.codice)!.provincia !== c.provincia)
+      .map((c) => ({ ...ref(c), provincia_prima: before.get(c.codice)!.provincia })),
   };
 }
 
-function indicatorChange(spec: IndicatorSpec, prev: Snapshot, curr: Snapshot, before: Map<string, ComuneRef & { i: number }>, top: number): IndicatorChange {
+function indicatorChange(
+  spec: IndicatorSpec,
+  prev: Snapshot,
+  curr: Snapshot,
+  before: Map<string, ComuneRef & { i: number }>,
+  top: number,
+): IndicatorChange {
   const old = prev.comuni.valori[spec.id];
   const now = curr.comuni.valori[spec.id]!;
   const change: IndicatorChange = {
@@ -315,7 +365,16 @@ function indicatorChange(spec: IndicatorSpec, prev: Snapshot, curr: Snapshot, be
     if (diff > 0) change.in_aumento++;
     else change.in_calo++;
     const pct = x === 0 ? null : round((diff / Math.abs(x)) * 100, 1);
-    moved.push({ codice, nome: curr.comuni.nome[i]!, provincia: curr.comuni.provincia[i]!, prima: x, ora: y, variazione: round(diff, 2), variazione_percentuale: pct, rank: size });
+    moved.push({
+      codice,
+      nome: curr.comuni.nome[i]!,
+      provincia: curr.comuni.provincia[i]!,
+      prima: x,
+      ora: y,
+      variazione: round(diff, 2),
+      variazione_percentuale: pct,
+      rank: size,
+    });
   });
   moved.sort((a, b) => b.rank - a.rank || a.codice.localeCompare(b.codice));
   change.principali = moved.slice(0, top).map(({ rank: _rank, ...m }) => m);
@@ -341,7 +400,14 @@ function coverageChanges(prev: Snapshot['copertura'], curr: Snapshot['copertura'
     const [b, a] = [before.get(k), after.get(k)];
     if (b && a && b.anno === a.anno && b.comuni_con_valore === a.comuni_con_valore) continue;
     const f = (a ?? b)!;
-    out.push({ dominio: f.dominio, campo: f.campo, anno_prima: b?.anno ?? null, anno_ora: a?.anno ?? null, comuni_prima: b?.comuni_con_valore ?? null, comuni_ora: a?.comuni_con_valore ?? null });
+    out.push({
+      dominio: f.dominio,
+      campo: f.campo,
+      anno_prima: b?.anno ?? null,
+      anno_ora: a?.anno ?? null,
+      comuni_prima: b?.comuni_con_valore ?? null,
+      comuni_ora: a?.comuni_con_valore ?? null,
+    });
   }
   return out;
 }
@@ -355,7 +421,14 @@ export function compareSnapshots(previous: PreviousSnapshot, curr: Snapshot, opt
     anni_predefiniti: [],
     anni: [],
     fonti: [],
-    comuni: { prima: prev?.comuni.codice.length ?? null, ora: curr.comuni.codice.length, aggiunti: [], rimossi: [], rinominati: [], cambio_provincia: [] },
+    comuni: {
+      prima: prev?.comuni.codice.length ?? null,
+      ora: curr.comuni.codice.length,
+      aggiunti: [],
+      rimossi: [],
+      rinominati: [],
+      cambio_provincia: [],
+    },
     indicatori: [],
     copertura: [],
   };
@@ -375,11 +448,29 @@ export function compareSnapshots(previous: PreviousSnapshot, curr: Snapshot, opt
     seen.add(s.id);
     const p = sources.get(s.id);
     if (p && p.annata === s.annata && p.disponibile === s.disponibile) continue;
-    report.fonti.push({ id: s.id, annata_prima: p?.annata ?? null, annata_ora: s.annata, disponibile_prima: p?.disponibile ?? null, disponibile_ora: s.disponibile });
+    report.fonti.push({
+      id: s.id,
+      annata_prima: p?.annata ?? null,
+      annata_ora: s.annata,
+      disponibile_prima: p?.disponibile ?? null,
+      disponibile_ora: s.disponibile,
+    });
   }
-  for (const p of prev.fonti) if (!seen.has(p.id)) report.fonti.push({ id: p.id, annata_prima: p.annata, annata_ora: null, disponibile_prima: p.disponibile, disponibile_ora: null });
+  for (const p of prev.fonti)
+    if (!seen.has(p.id))
+      report.fonti.push({
+        id: p.id,
+        annata_prima: p.annata,
+        annata_ora: null,
+        disponibile_prima: p.disponibile,
+        disponibile_ora: null,
+      });
   const before = rows(prev);
-  report.comuni = { prima: prev.comuni.codice.length, ora: curr.comuni.codice.length, ...registryChanges(before, rows(curr), options.validita) };
+  report.comuni = {
+    prima: prev.comuni.codice.length,
+    ora: curr.comuni.codice.length,
+    ...registryChanges(before, rows(curr), options.validita),
+  };
   report.indicatori = INDICATORS.map((spec) => indicatorChange(spec, prev, curr, before, options.top ?? 20));
   report.copertura = coverageChanges(prev.copertura, curr.copertura);
   return report;
@@ -389,38 +480,72 @@ export function compareSnapshots(previous: PreviousSnapshot, curr: Snapshot, opt
 
 const number = (n: number) => (Number.isInteger(n) ? formatInteger(n) : n.toFixed(1).replace('.', ','));
 const year = (y: number | null) => (y === null ? '—' : String(y));
-const threshold = (t: Threshold) => (t.tipo === 'relativa' ? `±${round(t.valore * 100, 1)}%` : `±${t.valore} ${t.unita}`);
+const threshold = (t: Threshold) =>
+  t.tipo === 'relativa' ? `±${round(t.valore * 100, 1)}%` : `±${t.valore} ${t.unita}`;
 
 function table(head: string[], body: string[][], numeric: (i: number) => boolean): string[] {
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (numeric(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (numeric(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)];
 }
 
 function listed<T>(items: readonly T[], max: number, render: (item: T) => string): string[] {
-  return [...items.slice(0, max).map(render), ...(items.length > max ? [`… e altri ${items.length - max} (vedi ${CHANGES_PATH})`] : [])];
+  return [
+    ...items.slice(0, max).map(render),
+    ...(items.length > max ? [`… e altri ${items.length - max} (vedi ${CHANGES_PATH})`] : []),
+  ];
 }
 
 /** A short summary for the console; the full detail is in changes.json. */
 export function changeTable(report: ChangeReport, maxRows = 8): string {
-  if (report.senza_confronto) return `Cambiamenti rispetto alla build precedente: nessun confronto. ${report.senza_confronto}`;
-  const out = [`Cambiamenti rispetto alla build precedente (dati ${report.versione_dati.prima} → ${report.versione_dati.ora}; dettagli in ${CHANGES_PATH}):`];
+  if (report.senza_confronto)
+    return `Cambiamenti rispetto alla build precedente: nessun confronto. ${report.senza_confronto}`;
+  const out = [
+    `Cambiamenti rispetto alla build precedente (dati ${report.versione_dati.prima} → ${report.versione_dati.ora}; dettagli in ${CHANGES_PATH}):`,
+  ];
   const indent = (lines: string[]) => lines.map((l) => `  ${l}`);
-  if (report.anni_predefiniti.length) out.push(`  anni predefiniti: ${report.anni_predefiniti.map((a) => `${a.dominio} ${a.prima} → ${a.ora}`).join('; ')}`);
-  if (report.anni.length) out.push(`  anni disponibili: ${report.anni.map((a) => `${a.dominio} ${[...a.aggiunti.map((y) => `+${y}`), ...a.rimossi.map((y) => `−${y}`)].join(' ')}`).join('; ')}`);
-  for (const f of report.fonti) out.push(`  fonte ${f.id}: ${f.annata_prima === null ? 'nuova' : `"${f.annata_prima}"`} → ${f.annata_ora === null ? 'rimossa' : `"${f.annata_ora}"`}${f.disponibile_ora === false ? ' (mancante)' : ''}`);
+  if (report.anni_predefiniti.length)
+    out.push(
+      `  anni predefiniti: ${report.anni_predefiniti.map((a) => `${a.dominio} ${a.prima} → ${a.ora}`).join('; ')}`,
+    );
+  if (report.anni.length)
+    out.push(
+      `  anni disponibili: ${report.anni.map((a) => `${a.dominio} ${[...a.aggiunti.map((y) => `+${y}`), ...a.rimossi.map((y) => `−${y}`)].join(' ')}`).join('; ')}`,
+    );
+  for (const f of report.fonti)
+    out.push(
+      `  fonte ${f.id}: ${f.annata_prima === null ? 'nuova' : `"${f.annata_prima}"`} → ${f.annata_ora === null ? 'rimossa' : `"${f.annata_ora}"`}${f.disponibile_ora === false ? ' (mancante)' : ''}`,
+    );
   const c = report.comuni;
-  out.push(`  comuni: ${number(c.prima ?? 0)} → ${number(c.ora)}; aggiunti ${c.aggiunti.length}, soppressi ${c.rimossi.length}, rinominati ${c.rinominati.length}, cambio di provincia ${c.cambio_provincia.length}`);
+  out.push(
+    `  comuni: ${number(c.prima ?? 0)} → ${number(c.ora)}; aggiunti ${c.aggiunti.length}, soppressi ${c.rimossi.length}, rinominati ${c.rinominati.length}, cambio di provincia ${c.cambio_provincia.length}`,
+  );
   const name = (r: ComuneRef) => `${r.codice} ${r.nome} (${r.provincia})`;
   out.push(
     ...indent(
-      listed(c.rimossi, maxRows, (r) =>
-        `  − ${name(r)} ${r.ancora_attivo ? 'ancora attivo nel registro: controllare le fonti' : r.soppresso_il ? `soppresso il ${r.soppresso_il}` : 'assente dal registro'}${r.successori.length ? ` → ${r.successori.join(', ')}` : ''}`,
+      listed(
+        c.rimossi,
+        maxRows,
+        (r) =>
+          `  − ${name(r)} ${r.ancora_attivo ? 'ancora attivo nel registro: controllare le fonti' : r.soppresso_il ? `soppresso il ${r.soppresso_il}` : 'assente dal registro'}${r.successori.length ? ` → ${r.successori.join(', ')}` : ''}`,
       ),
     ),
-    ...indent(listed(c.aggiunti, maxRows, (a) => `  + ${name(a)}${a.istituito_il ? ` istituito il ${a.istituito_il}` : ''}${a.predecessori.length ? ` ← ${a.predecessori.join(', ')}` : ''}`)),
+    ...indent(
+      listed(
+        c.aggiunti,
+        maxRows,
+        (a) =>
+          `  + ${name(a)}${a.istituito_il ? ` istituito il ${a.istituito_il}` : ''}${a.predecessori.length ? ` ← ${a.predecessori.join(', ')}` : ''}`,
+      ),
+    ),
     ...indent(listed(c.rinominati, maxRows, (r) => `  ~ ${r.codice} ${r.nome_prima} → ${r.nome}`)),
-    ...indent(listed(c.cambio_provincia, maxRows, (r) => `  ~ ${r.codice} ${r.nome}: ${r.provincia_prima} → ${r.provincia}`)),
+    ...indent(
+      listed(c.cambio_provincia, maxRows, (r) => `  ~ ${r.codice} ${r.nome}: ${r.provincia_prima} → ${r.provincia}`),
+    ),
   );
   const body = report.indicatori.map((i) => [
     i.id,
@@ -433,14 +558,50 @@ export function changeTable(report: ChangeReport, maxRows = 8): string {
     number(i.comparsi),
     number(i.scomparsi),
   ]);
-  out.push('', ...indent(table(['indicatore', 'anno', 'soglia', 'confrontati', 'oltre soglia', 'in aumento', 'in calo', 'comparsi', 'scomparsi'], body, (k) => k >= 3)));
+  out.push(
+    '',
+    ...indent(
+      table(
+        [
+          'indicatore',
+          'anno',
+          'soglia',
+          'confrontati',
+          'oltre soglia',
+          'in aumento',
+          'in calo',
+          'comparsi',
+          'scomparsi',
+        ],
+        body,
+        (k) => k >= 3,
+      ),
+    ),
+  );
   const signed = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${number(Math.abs(x))}`;
   // The change in the threshold's terms: percent for a relative one, units for an absolute one.
   const delta = (i: IndicatorChange, m: IndicatorChange['principali'][number]) =>
-    i.soglia.tipo === 'assoluta' ? ` (${signed(m.variazione)} ${i.soglia.unita})` : m.variazione_percentuale === null ? '' : ` (${signed(m.variazione_percentuale)}%)`;
-  const top = report.indicatori.flatMap((i) => i.principali.slice(0, 3).map((m) => `    ${i.id}: ${name(m)} ${number(m.prima)} → ${number(m.ora)}${delta(i, m)}`));
+    i.soglia.tipo === 'assoluta'
+      ? ` (${signed(m.variazione)} ${i.soglia.unita})`
+      : m.variazione_percentuale === null
+        ? ''
+        : ` (${signed(m.variazione_percentuale)}%)`;
+  const top = report.indicatori.flatMap((i) =>
+    i.principali.slice(0, 3).map((m) => `    ${i.id}: ${name(m)} ${number(m.prima)} → ${number(m.ora)}${delta(i, m)}`),
+  );
   if (top.length) out.push('  variazioni maggiori:', ...top);
-  const cov = report.copertura.map((f) => [f.dominio, f.campo, f.anno_prima === f.anno_ora ? year(f.anno_ora) : `${year(f.anno_prima)} → ${year(f.anno_ora)}`, f.comuni_prima === null ? '—' : number(f.comuni_prima), f.comuni_ora === null ? '—' : number(f.comuni_ora)]);
-  out.push('', cov.length ? indent(table(['dominio', 'copertura cambiata', 'anno', 'prima', 'ora'], cov, (k) => k >= 3)).join('\n') : '  copertura dei campi: invariata');
+  const cov = report.copertura.map((f) => [
+    f.dominio,
+    f.campo,
+    f.anno_prima === f.anno_ora ? year(f.anno_ora) : `${year(f.anno_prima)} → ${year(f.anno_ora)}`,
+    f.comuni_prima === null ? '—' : number(f.comuni_prima),
+    f.comuni_ora === null ? '—' : number(f.comuni_ora),
+  ]);
+  out.push(
+    '',
+    cov.length
+      ? indent(table(['dominio', 'copertura cambiata', 'anno', 'prima', 'ora'], cov, (k) => k >= 3)).join('\n')
+      : '  copertura dei campi: invariata',
+  );
   return out.join('\n');
 }

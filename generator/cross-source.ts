@@ -39,10 +39,16 @@ function months(date: string): number {
 const count = (n: number) => n.toLocaleString('it-IT', { useGrouping: 'always' } as Intl.NumberFormatOptions);
 const pct = (x: number) => `${(x * 100).toLocaleString('it-IT', { maximumFractionDigits: 1 })}%`;
 
-export function checkCrossSources(sources: readonly PopulationSource[], checks: readonly CrossSourceCheck[] = CROSS_SOURCE_CHECKS): string[] {
+export function checkCrossSources(
+  sources: readonly PopulationSource[],
+  checks: readonly CrossSourceCheck[] = CROSS_SOURCE_CHECKS,
+): string[] {
   const failures: string[] = [];
   for (const check of checks) {
-    const side = (ids: string[]) => sources.filter((s) => ids.includes(s.meta.id)).flatMap((s) => s.points.map((point) => ({ id: s.meta.id, point })));
+    const side = (ids: string[]) =>
+      sources
+        .filter((s) => ids.includes(s.meta.id))
+        .flatMap((s) => s.points.map((point) => ({ id: s.meta.id, point })));
     const as = side(check.a);
     for (const b of side(check.b)) {
       const closest = as
@@ -63,13 +69,17 @@ export function checkCrossSources(sources: readonly PopulationSource[], checks: 
         if (Math.max(va, vb) < check.comune.minMagnitude) continue;
         const diff = Math.abs(vb - va) / va;
         if (!(diff <= allowed)) {
-          failures.push(`${where}, comune ${codice} ${b.point.nomi.get(codice) ?? ''}: ${count(vb)} contro ${count(va)} (${pct(diff)}), oltre la tolleranza di ${pct(allowed)}`);
+          failures.push(
+            `${where}, comune ${codice} ${b.point.nomi.get(codice) ?? ''}: ${count(vb)} contro ${count(va)} (${pct(diff)}), oltre la tolleranza di ${pct(allowed)}`,
+          );
         }
       }
       const nationalAllowed = check.national.base + check.national.perYear * years;
       const nationalDiff = sumA === 0 ? 0 : Math.abs(sumB - sumA) / sumA;
       if (nationalDiff > nationalAllowed) {
-        failures.push(`${where}, totale dei comuni in entrambe: ${count(sumB)} contro ${count(sumA)} (${pct(nationalDiff)}), oltre la tolleranza di ${pct(nationalAllowed)}`);
+        failures.push(
+          `${where}, totale dei comuni in entrambe: ${count(sumB)} contro ${count(sumA)} (${pct(nationalDiff)}), oltre la tolleranza di ${pct(nationalAllowed)}`,
+        );
       }
     }
   }

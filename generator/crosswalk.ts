@@ -121,7 +121,15 @@ export function rekeyRows<T>(
   date: string,
   sum: ((values: T[]) => T) | null,
 ): { valori: Map<string, RekeyedValue<T>>; report: RekeyReport } {
-  const report: RekeyReport = { data_territorio: date, righe: 0, stesso_codice: 0, ricodificate: 0, ricostruiti: 0, non_collegati: [], incompleti: [] };
+  const report: RekeyReport = {
+    data_territorio: date,
+    righe: 0,
+    stesso_codice: 0,
+    ricodificate: 0,
+    ricostruiti: 0,
+    non_collegati: [],
+    incompleti: [],
+  };
   const grouped = new Map<string, { belfiore: string; row: { codice_istat: string; value: T } }[]>();
   for (const row of rows) {
     report.righe++;
@@ -132,7 +140,9 @@ export function rekeyRows<T>(
       report.non_collegati.push({
         codice_istat: row.codice_istat,
         codice_catastale: row.codice_catastale ?? belfiore,
-        motivo: belfiore ? 'Comune cessato senza successore accertato.' : 'Codice assente dagli archivi storici dei comuni.',
+        motivo: belfiore
+          ? 'Comune cessato senza successore accertato.'
+          : 'Codice assente dagli archivi storici dei comuni.',
       });
       continue;
     }
@@ -144,11 +154,19 @@ export function rekeyRows<T>(
     const mancanti = cw.componentsAt(current, date).filter((b) => !present.has(b));
     const ricostruito = parts.length > 1 || parts[0]!.belfiore !== cw.belfioreOfCurrent(current);
     if (mancanti.length > 0) {
-      report.incompleti.push({ codice_istat: current, mancanti, motivo: 'Parte del territorio attuale senza valore nella fonte per questa data: la somma sarebbe incompleta.' });
+      report.incompleti.push({
+        codice_istat: current,
+        mancanti,
+        motivo: 'Parte del territorio attuale senza valore nella fonte per questa data: la somma sarebbe incompleta.',
+      });
       continue;
     }
     if (sum === null && parts.length > 1) {
-      report.incompleti.push({ codice_istat: current, mancanti: [], motivo: 'Valore non additivo di più comuni di origine: non ricostruibile.' });
+      report.incompleti.push({
+        codice_istat: current,
+        mancanti: [],
+        motivo: 'Valore non additivo di più comuni di origine: non ricostruibile.',
+      });
       continue;
     }
     const value = parts.length === 1 ? parts[0]!.row.value : sum!(parts.map((p) => p.row.value));
@@ -158,7 +176,11 @@ export function rekeyRows<T>(
     valori.set(current, {
       value,
       ricostruito,
-      parti: parts.map((p) => ({ codice_istat: p.row.codice_istat, codice_catastale: p.belfiore, nome: cw.nameAt(p.belfiore, date) })),
+      parti: parts.map((p) => ({
+        codice_istat: p.row.codice_istat,
+        codice_catastale: p.belfiore,
+        nome: cw.nameAt(p.belfiore, date),
+      })),
     });
   }
   return { valori, report };

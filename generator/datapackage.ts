@@ -50,7 +50,13 @@ function licence(s: SourceStatus) {
 }
 
 function source(s: SourceStatus) {
-  return { title: `${s.meta.publisher} – ${s.meta.dataset}`, path: s.meta.landingUrl, version: s.meta.vintage, attribution: s.meta.attribution, licenses: [licence(s)] };
+  return {
+    title: `${s.meta.publisher} – ${s.meta.dataset}`,
+    path: s.meta.landingUrl,
+    version: s.meta.vintage,
+    attribution: s.meta.attribution,
+    licenses: [licence(s)],
+  };
 }
 
 /** The project compiled the package; each publisher holds the rights on its figures. */
@@ -85,11 +91,21 @@ function tableSources(t: { fonti: readonly string[] }, fonti: readonly SourceSta
 }
 
 /** The sources that feed at least one table or file, each once. */
-export function usedSources(parts: readonly { fonti: readonly string[] }[], fonti: readonly SourceStatus[]): SourceStatus[] {
+export function usedSources(
+  parts: readonly { fonti: readonly string[] }[],
+  fonti: readonly SourceStatus[],
+): SourceStatus[] {
   return [...new Map(parts.flatMap((t) => tableSources(t, fonti)).map((s) => [s.meta.id, s])).values()];
 }
 
-export function dataPackage(tables: readonly Table[], files: ReadonlyMap<string, TableFiles>, fonti: readonly SourceStatus[], release: DatiRelease, citation: string, others: readonly FileResource[] = []) {
+export function dataPackage(
+  tables: readonly Table[],
+  files: ReadonlyMap<string, TableFiles>,
+  fonti: readonly SourceStatus[],
+  release: DatiRelease,
+  citation: string,
+  others: readonly FileResource[] = [],
+) {
   const used = (t: { fonti: readonly string[] }) => tableSources(t, fonti);
   const all = usedSources([...tables, ...others], fonti);
   const schema = (t: Table, suffix: string) => ({
@@ -97,7 +113,14 @@ export function dataPackage(tables: readonly Table[], files: ReadonlyMap<string,
     fields: t.fields,
     missingValues: [''],
     primaryKey: t.primaryKey,
-    ...(t.foreignKeys.length > 0 ? { foreignKeys: t.foreignKeys.map((fk) => ({ ...fk, reference: { ...fk.reference, resource: `${fk.reference.resource}${suffix}` } })) } : {}),
+    ...(t.foreignKeys.length > 0
+      ? {
+          foreignKeys: t.foreignKeys.map((fk) => ({
+            ...fk,
+            reference: { ...fk.reference, resource: `${fk.reference.resource}${suffix}` },
+          })),
+        }
+      : {}),
   });
   const common = (t: Table, file: WrittenFile) => ({
     $schema: `${PROFILE}/dataresource.json`,
@@ -119,41 +142,50 @@ export function dataPackage(tables: readonly Table[], files: ReadonlyMap<string,
     ...(release.homepage ? { homepage: release.homepage } : {}),
     description: [
       `Dati aperti sui comuni italiani attuali, una tabella per dominio in CSV e in Parquet, con chiave codice_istat (testo di 6 cifre: leggerlo come stringa per non perdere gli zeri iniziali; il Parquet lo dichiara già come testo).`,
-      'Sono gli stessi valori dell\'API comuni-api (/api/...). Una cella vuota (null nel Parquet) è un valore mancante, mai uno zero: la descrizione di ogni colonna dice quando e perché manca. I valori DERIVATI e STIMATI sono indicati nella descrizione della colonna, con il metodo in /api/metodologia.',
+      "Sono gli stessi valori dell'API comuni-api (/api/...). Una cella vuota (null nel Parquet) è un valore mancante, mai uno zero: la descrizione di ogni colonna dice quando e perché manca. I valori DERIVATI e STIMATI sono indicati nella descrizione della colonna, con il metodo in /api/metodologia.",
       `Versione ${release.version}: il giorno in cui è stato ottenuto il file di fonte più recente, poi l'impronta dei file di fonte (versione_dati di /api/status). Come citarla: campo citation, README.md e CITATION.cff.`,
       `Attribuzione richiesta dalle licenze delle fonti: ${[...new Set(all.map((s) => s.meta.attribution))].join('; ')}.`,
     ].join('\n\n'),
-    keywords: ['comuni', 'ISTAT', 'popolazione', 'redditi IRPEF', 'qualità dell\'aria', 'consumo di suolo', 'qualità della vita', 'Italia'],
+    keywords: [
+      'comuni',
+      'ISTAT',
+      'popolazione',
+      'redditi IRPEF',
+      "qualità dell'aria",
+      'consumo di suolo',
+      'qualità della vita',
+      'Italia',
+    ],
     citation,
     contributors: contributors(all, release.homepage),
     licenses: licences(all),
     sources: all.map(source),
     resources: [
       ...tables.flatMap((t) => {
-      const written = files.get(t.name);
-      if (!written) throw new Error(`datapackage: nessun file scritto per ${t.name}`);
-      return [
-        {
-          name: t.name,
-          ...common(t, written.csv),
-          title: t.title,
-          description: t.description,
-          format: 'csv',
-          mediatype: 'text/csv',
-          encoding: 'utf-8',
-          dialect: CSV_DIALECT,
-          schema: schema(t, ''),
-        },
-        {
-          name: `${t.name}${PARQUET_SUFFIX}`,
-          ...common(t, written.parquet),
-          title: `${t.title} (Parquet)`,
-          description: `Le stesse righe e gli stessi valori di ${written.csv.path}, in Parquet con i tipi nel file (null dove il CSV ha una cella vuota).`,
-          format: 'parquet',
-          mediatype: PARQUET_MEDIATYPE,
-          schema: schema(t, PARQUET_SUFFIX),
-        },
-      ];
+        const written = files.get(t.name);
+        if (!written) throw new Error(`datapackage: nessun file scritto per ${t.name}`);
+        return [
+          {
+            name: t.name,
+            ...common(t, written.csv),
+            title: t.title,
+            description: t.description,
+            format: 'csv',
+            mediatype: 'text/csv',
+            encoding: 'utf-8',
+            dialect: CSV_DIALECT,
+            schema: schema(t, ''),
+          },
+          {
+            name: `${t.name}${PARQUET_SUFFIX}`,
+            ...common(t, written.parquet),
+            title: `${t.title} (Parquet)`,
+            description: `Le stesse righe e gli stessi valori di ${written.csv.path}, in Parquet con i tipi nel file (null dove il CSV ha una cella vuota).`,
+            format: 'parquet',
+            mediatype: PARQUET_MEDIATYPE,
+            schema: schema(t, PARQUET_SUFFIX),
+          },
+        ];
       }),
       ...others.map((r) => ({
         $schema: `${PROFILE}/dataresource.json`,

@@ -51,7 +51,10 @@ export interface Dataset {
     demografia: number[];
     /** Years of the official ISTAT population (the others have only the ANPR register count). */
     demografia_ufficiale: number[];
-    redditi: number[]; aria: number | null; suolo: number };
+    redditi: number[];
+    aria: number | null;
+    suolo: number;
+  };
   predefiniti: { demografia: number; redditi: number; aria: number; suolo: number };
   /** Income of Italy and of each region per tax year, over every MEF comune row of the year (codes of that year). */
   redditiAggregati: IncomeAggregates;

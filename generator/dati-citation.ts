@@ -7,7 +7,8 @@ import type { DatiRelease } from './dati-release.ts';
  * reference managers), both from the release and the sources actually used.
  */
 
-export const DATASET_TITLE = 'Comuni italiani: anagrafica, popolazione, redditi, ambiente, servizi, sicurezza, qualità della vita';
+export const DATASET_TITLE =
+  'Comuni italiani: anagrafica, popolazione, redditi, ambiente, servizi, sicurezza, qualità della vita';
 export const AUTHOR = 'comuni-api';
 
 /**
@@ -43,7 +44,7 @@ export function citationCff(release: DatiRelease, sources: readonly SourceStatus
   const url = zipUrl(release);
   const lines = [
     'cff-version: 1.2.0',
-    `message: ${q('Se usi questi dati, citali così e cita le fonti originali elencate in references (ognuna con la sua licenza, che chiede l\'attribuzione).')}`,
+    `message: ${q("Se usi questi dati, citali così e cita le fonti originali elencate in references (ognuna con la sua licenza, che chiede l'attribuzione).")}`,
     'type: dataset',
     `title: ${q(DATASET_TITLE)}`,
     `version: ${q(release.version)}`,

@@ -117,7 +117,7 @@ export function datiReadme(input: ReadmeInput): string {
     '',
     `Dati sui ${formatInteger(input.comuni)} comuni italiani: anagrafica, popolazione, redditi IRPEF, qualità dell'aria e consumo di suolo, servizi, sicurezza (dato provinciale), indice di qualità della vita. Sono gli stessi valori dell'API comuni-api, con fonte e anno di riferimento.`,
     '',
-    'La versione è il giorno in cui è stato ottenuto il file di fonte più recente, poi l\'impronta dei file di fonte (`versione_dati` di `/api/status`): gli stessi file danno la stessa versione.',
+    "La versione è il giorno in cui è stato ottenuto il file di fonte più recente, poi l'impronta dei file di fonte (`versione_dati` di `/api/status`): gli stessi file danno la stessa versione.",
     '',
     '## File',
     '',
@@ -165,9 +165,12 @@ export function datiReadme(input: ReadmeInput): string {
     '',
     '## Fonti e licenze',
     '',
-    'Ogni fonte conserva la sua licenza; chi riusa i dati deve citarla con l\'attribuzione indicata.',
+    "Ogni fonte conserva la sua licenza; chi riusa i dati deve citarla con l'attribuzione indicata.",
     '',
-    ...sources.map((s) => `- **${s.meta.publisher}**, ${s.meta.dataset} (${s.meta.vintage}). Licenza [${s.meta.licence.name}](${s.meta.licence.url}). Attribuzione: ${s.meta.attribution}. ${s.meta.landingUrl}`),
+    ...sources.map(
+      (s) =>
+        `- **${s.meta.publisher}**, ${s.meta.dataset} (${s.meta.vintage}). Licenza [${s.meta.licence.name}](${s.meta.licence.url}). Attribuzione: ${s.meta.attribution}. ${s.meta.landingUrl}`,
+    ),
     '',
   ];
   return lines.join('\n');

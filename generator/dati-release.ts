@@ -55,7 +55,11 @@ export function datiRelease(hash: string, created: string, homepage: string | nu
  * data directory (a mirror copied by hand). Not the build time, so rebuilding the same
  * files gives the same release.
  */
-export async function dataCreated(dataDir: string, sources: readonly SourceMeta[], fetchedAt: ReadonlyMap<string, string>): Promise<string> {
+export async function dataCreated(
+  dataDir: string,
+  sources: readonly SourceMeta[],
+  fetchedAt: ReadonlyMap<string, string>,
+): Promise<string> {
   const times: number[] = [];
   for (const meta of sources) {
     const fetched = fetchedAt.get(meta.id);

@@ -74,14 +74,19 @@ export interface TableSpec<R> {
 const TO_COMUNI: ForeignKey = { fields: ['codice_istat'], reference: { resource: 'comuni', fields: ['codice_istat'] } };
 
 export function defineTable<R>(spec: TableSpec<R>): Table {
-  const omitted = spec.columns.filter((c) => c.omitIfEmpty !== undefined && spec.rows.every((r) => c.value(r) === null));
+  const omitted = spec.columns.filter(
+    (c) => c.omitIfEmpty !== undefined && spec.rows.every((r) => c.value(r) === null),
+  );
   const columns = spec.columns.filter((c) => !omitted.includes(c));
   for (const c of columns) {
-    if ((c.type === 'integer' || c.type === 'number') && !c.unit) throw new Error(`${spec.name}.${c.name}: una colonna numerica richiede un'unità di misura`);
+    if ((c.type === 'integer' || c.type === 'number') && !c.unit)
+      throw new Error(`${spec.name}.${c.name}: una colonna numerica richiede un'unità di misura`);
   }
   const reasons = new Map<string, string[]>();
   for (const c of omitted) reasons.set(c.omitIfEmpty!, [...(reasons.get(c.omitIfEmpty!) ?? []), c.name]);
-  const notes = [...reasons].map(([reason, names]) => (names.length === 1 ? `Colonna ${names[0]} omessa: ${reason}` : `Colonne ${names.join(', ')} omesse: ${reason}`));
+  const notes = [...reasons].map(([reason, names]) =>
+    names.length === 1 ? `Colonna ${names[0]} omessa: ${reason}` : `Colonne ${names.join(', ')} omesse: ${reason}`,
+  );
   return {
     name: spec.name,
     title: spec.title,
@@ -89,7 +94,13 @@ export function defineTable<R>(spec: TableSpec<R>): Table {
     fonti: spec.fonti,
     primaryKey: spec.primaryKey,
     foreignKeys: spec.foreignKeys ?? [TO_COMUNI],
-    fields: columns.map(({ name, type, description, unit, constraints }) => ({ name, type, description, ...(unit ? { unit } : {}), ...(constraints ? { constraints } : {}) })),
+    fields: columns.map(({ name, type, description, unit, constraints }) => ({
+      name,
+      type,
+      description,
+      ...(unit ? { unit } : {}),
+      ...(constraints ? { constraints } : {}),
+    })),
     rowCount: spec.rows.length,
     render() {
       // Lines joined once: `text +=` would build a rope of ~10 million pieces for the income table (~0.5 GB of heap).

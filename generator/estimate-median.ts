@@ -47,10 +47,13 @@ export interface MedianBracket {
  */
 export function locateMedianBracket(scaglioni: readonly BracketInput[], totalCount?: number): MedianBracket | null {
   for (const [i, s] of scaglioni.entries()) {
-    if (s.frequenza !== null && !(Number.isFinite(s.frequenza) && s.frequenza >= 0)) throw new RangeError(`scaglione ${i}: la frequenza ${s.frequenza} non è un conteggio`);
-    if (s.da !== null && s.a !== null && !(s.da < s.a)) throw new RangeError(`scaglione ${i}: i limiti ${s.da}–${s.a} non sono crescenti`);
+    if (s.frequenza !== null && !(Number.isFinite(s.frequenza) && s.frequenza >= 0))
+      throw new RangeError(`scaglione ${i}: la frequenza ${s.frequenza} non è un conteggio`);
+    if (s.da !== null && s.a !== null && !(s.da < s.a))
+      throw new RangeError(`scaglione ${i}: i limiti ${s.da}–${s.a} non sono crescenti`);
   }
-  if (totalCount !== undefined && !(Number.isFinite(totalCount) && totalCount >= 0)) throw new RangeError(`il totale ${totalCount} non è un conteggio`);
+  if (totalCount !== undefined && !(Number.isFinite(totalCount) && totalCount >= 0))
+    throw new RangeError(`il totale ${totalCount} non è un conteggio`);
   const published = scaglioni.reduce((sum, s) => sum + (s.frequenza ?? 0), 0);
   const suppressed = scaglioni.some((s) => s.frequenza === null);
   // Without the total, any suppressed bracket leaves N itself unknown.
@@ -94,7 +97,10 @@ export function locateMedianBracket(scaglioni: readonly BracketInput[], totalCou
  * - the median falls in an open-ended bracket (≤ 0, or over 120.000): with one bound missing
  *   there is no interval to interpolate in.
  */
-export function estimateMedianFromBrackets(scaglioni: readonly BracketInput[], totalCount?: number): MedianEstimate | null {
+export function estimateMedianFromBrackets(
+  scaglioni: readonly BracketInput[],
+  totalCount?: number,
+): MedianEstimate | null {
   const found = locateMedianBracket(scaglioni, totalCount);
   if (!found || found.cumulataPrecedente === null) return null;
   const s = scaglioni[found.indice]!;

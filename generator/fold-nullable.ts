@@ -2,10 +2,24 @@
 const NOT_FOLDABLE = ['const', 'enum', 'anyOf', 'allOf', 'oneOf', 'not', 'if', '$ref', '$dynamicRef'];
 
 /** Keywords that never affect validity: the union's and the branch's may overwrite each other. */
-const ANNOTATIONS = new Set(['description', 'title', 'examples', 'default', '$comment', 'deprecated', 'readOnly', 'writeOnly']);
+const ANNOTATIONS = new Set([
+  'description',
+  'title',
+  'examples',
+  'default',
+  '$comment',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+]);
 
 function isBareNull(schema: unknown): boolean {
-  return typeof schema === 'object' && schema !== null && Object.keys(schema).length === 1 && (schema as { type?: unknown }).type === 'null';
+  return (
+    typeof schema === 'object' &&
+    schema !== null &&
+    Object.keys(schema).length === 1 &&
+    (schema as { type?: unknown }).type === 'null'
+  );
 }
 
 /**
@@ -25,7 +39,14 @@ export function foldNullableUnions(schema: unknown): unknown {
   if (!Array.isArray(branches) || branches.length !== 2) return out;
   const nullAt = branches.findIndex(isBareNull);
   const other = branches[1 - nullAt] as Record<string, unknown> | undefined;
-  if (nullAt < 0 || !other || typeof other.type !== 'string' || other.type === 'null' || NOT_FOLDABLE.some((k) => k in other)) return out;
+  if (
+    nullAt < 0 ||
+    !other ||
+    typeof other.type !== 'string' ||
+    other.type === 'null' ||
+    NOT_FOLDABLE.some((k) => k in other)
+  )
+    return out;
   const rest = { ...out };
   delete rest.anyOf;
   // A keyword on both levels must hold twice: merging would drop one, so such a union stays.

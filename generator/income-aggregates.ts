@@ -19,9 +19,15 @@ export interface IncomeAggregates {
   regioni: Map<number, Map<string, RedditiAggregati>>;
 }
 
-const known = (p: Pair | null): p is { frequenza: number; ammontare: number } => p !== null && p.frequenza !== null && p.ammontare !== null;
+const known = (p: Pair | null): p is { frequenza: number; ammontare: number } =>
+  p !== null && p.frequenza !== null && p.ammontare !== null;
 
-function mean(rows: AggregateRow[], pick: (r: AggregateRow) => Pair | null, totals: { comuni: number; contribuenti: number }, motivo: string): MediaRedditi {
+function mean(
+  rows: AggregateRow[],
+  pick: (r: AggregateRow) => Pair | null,
+  totals: { comuni: number; contribuenti: number },
+  motivo: string,
+): MediaRedditi {
   let amount = 0;
   let count = 0;
   let comuni = 0;
@@ -41,7 +47,13 @@ function mean(rows: AggregateRow[], pick: (r: AggregateRow) => Pair | null, tota
     quota_contribuenti: ratio(contribuenti, totals.contribuenti, 4) ?? 0,
   };
   const valore = ratio(amount, count, 0);
-  return { valore, frequenza: count, ammontare_euro: amount, copertura, motivo_mancante: valore === null ? motivo : null };
+  return {
+    valore,
+    frequenza: count,
+    ammontare_euro: amount,
+    copertura,
+    motivo_mancante: valore === null ? motivo : null,
+  };
 }
 
 /** Totals over a set of comune rows: every figure says which share of the rows it covers. */
@@ -52,7 +64,12 @@ export function aggregate(anno: number, fonte: string, rows: AggregateRow[]): Re
     fonte,
     comuni: totals.comuni,
     contribuenti: totals.contribuenti,
-    reddito_imponibile_medio_euro: mean(rows, (r) => r.reddito_imponibile, totals, 'Reddito imponibile non pubblicato per nessun comune.'),
+    reddito_imponibile_medio_euro: mean(
+      rows,
+      (r) => r.reddito_imponibile,
+      totals,
+      'Reddito imponibile non pubblicato per nessun comune.',
+    ),
     reddito_complessivo_medio_euro: mean(
       rows,
       (r) => r.reddito_complessivo,
@@ -71,7 +88,12 @@ export function aggregateYear(anno: number, fonte: string, rows: AggregateRow[],
     if (list) list.push(r);
     else byRegion.set(r.regione, [r]);
   }
-  into.regioni.set(anno, new Map([...byRegion].sort(([a], [b]) => a.localeCompare(b)).map(([code, rs]) => [code, aggregate(anno, fonte, rs)])));
+  into.regioni.set(
+    anno,
+    new Map(
+      [...byRegion].sort(([a], [b]) => a.localeCompare(b)).map(([code, rs]) => [code, aggregate(anno, fonte, rs)]),
+    ),
+  );
 }
 
 /** Coverage moving by more than this (share of taxpayers) between years makes a series non-comparable. */
@@ -80,7 +102,8 @@ export const COVERAGE_TOLERANCE = 0.01;
 type SeriesKey = 'reddito_imponibile_medio_euro' | 'reddito_complessivo_medio_euro';
 
 const DESCRIPTIONS: Record<SeriesKey, string> = {
-  reddito_imponibile_medio_euro: 'Reddito imponibile medio per contribuente con imponibile (totale su totale): pubblicato senza oscuramenti in ogni comune e anno.',
+  reddito_imponibile_medio_euro:
+    'Reddito imponibile medio per contribuente con imponibile (totale su totale): pubblicato senza oscuramenti in ogni comune e anno.',
   reddito_complessivo_medio_euro:
     'Reddito complessivo medio per contribuente (totale su totale) sui comuni in cui il totale è noto: pubblicato dal 2023; prima solo dove nessuno scaglione è oscurato.',
 };
@@ -89,7 +112,12 @@ const DESCRIPTIONS: Record<SeriesKey, string> = {
 export function nationalSeries(aggregates: IncomeAggregates, key: SeriesKey, predefinita: boolean): SerieRedditi {
   const points = [...aggregates.nazionale.values()]
     .sort((a, b) => a.anno - b.anno)
-    .map((a) => ({ anno: a.anno, valore: a[key].valore, quota_contribuenti: a[key].copertura.quota_contribuenti, quota_comuni: a[key].copertura.quota_comuni }));
+    .map((a) => ({
+      anno: a.anno,
+      valore: a[key].valore,
+      quota_contribuenti: a[key].copertura.quota_contribuenti,
+      quota_comuni: a[key].copertura.quota_comuni,
+    }));
   const shares = points.filter((p) => p.valore !== null).map((p) => p.quota_contribuenti);
   const min = shares.length ? Math.min(...shares) : null;
   const max = shares.length ? Math.max(...shares) : null;
@@ -100,7 +128,16 @@ export function nationalSeries(aggregates: IncomeAggregates, key: SeriesKey, pre
       `La copertura varia fra gli anni dal ${round(min! * 100, 1)}% al ${round(max! * 100, 1)}% dei contribuenti: le variazioni da un anno all'altro possono dipendere dai comuni inclusi, non dai redditi.`,
     );
   }
-  return { indicatore: key, descrizione: DESCRIPTIONS[key], predefinita, copertura_costante: steady, quota_contribuenti_min: min, quota_contribuenti_max: max, avvisi, punti: points };
+  return {
+    indicatore: key,
+    descrizione: DESCRIPTIONS[key],
+    predefinita,
+    copertura_costante: steady,
+    quota_contribuenti_min: min,
+    quota_contribuenti_max: max,
+    avvisi,
+    punti: points,
+  };
 }
 
 /**

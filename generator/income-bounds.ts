@@ -14,19 +14,28 @@ export type MeanBounds = { minimo: number; massimo: number } | { motivo: string 
  * X between h·lo and h·hi, is monotone in h, so its extremes are at the ends of h's range.
  * An open bracket (≤ 0, over 120.000) has no bound on one side: then there are no bounds.
  */
-export function meanIncomeBounds(scaglioni: readonly Scaglione[], contribuenti: number | null, totalCount: number | null): MeanBounds {
+export function meanIncomeBounds(
+  scaglioni: readonly Scaglione[],
+  contribuenti: number | null,
+  totalCount: number | null,
+): MeanBounds {
   const hidden = scaglioni.filter((s) => s.frequenza === null || s.ammontare === null);
   if (hidden.length === 0) return { motivo: 'Nessuno scaglione oscurato.' };
   if (hidden.some((s) => s.da === null || s.a === null)) {
-    return { motivo: 'È oscurato uno scaglione aperto (≤ 0 o oltre 120.000 euro): il suo reddito non ha un limite, quindi nemmeno il medio.' };
+    return {
+      motivo:
+        'È oscurato uno scaglione aperto (≤ 0 o oltre 120.000 euro): il suo reddito non ha un limite, quindi nemmeno il medio.',
+    };
   }
   // MEF blanks count and amount together; a half-blank bracket is not a case this reasoning covers.
-  if (hidden.some((s) => s.frequenza !== null || s.ammontare !== null)) return { motivo: 'Uno scaglione ha solo la frequenza o solo l\'ammontare oscurato: limiti non calcolati.' };
+  if (hidden.some((s) => s.frequenza !== null || s.ammontare !== null))
+    return { motivo: "Uno scaglione ha solo la frequenza o solo l'ammontare oscurato: limiti non calcolati." };
   const shown = scaglioni.filter((s) => !hidden.includes(s));
   const count = shown.reduce((t, s) => t + s.frequenza!, 0);
   const amount = shown.reduce((t, s) => t + s.ammontare!, 0);
   const ceiling = totalCount ?? contribuenti;
-  if (ceiling === null || ceiling < count) return { motivo: 'Contribuenti non noti o inferiori alla somma degli scaglioni pubblicati.' };
+  if (ceiling === null || ceiling < count)
+    return { motivo: 'Contribuenti non noti o inferiori alla somma degli scaglioni pubblicati.' };
   const hMin = totalCount === null ? 0 : totalCount - count;
   const hMax = ceiling - count;
   const lo = Math.min(...hidden.map((s) => s.da!));

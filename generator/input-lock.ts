@@ -31,7 +31,11 @@ export const LOCK_COMMAND = 'npm run data:lock --';
  * lock. The build refuses any difference before reading a row: a file cut, re-encoded or
  * replaced since it was recorded must not become published figures.
  */
-export async function verifyInputs(dataDir: string, sources: readonly SourceMeta[], lockPath: string): Promise<VerifiedInputs> {
+export async function verifyInputs(
+  dataDir: string,
+  sources: readonly SourceMeta[],
+  lockPath: string,
+): Promise<VerifiedInputs> {
   const lock = await readLock(lockPath);
   const hashes = new Map<string, string>();
   const checks: InputCheck[] = [];
@@ -42,7 +46,12 @@ export async function verifyInputs(dataDir: string, sources: readonly SourceMeta
       const sha256 = sha256Hex(bytes);
       hashes.set(file.path, sha256);
       const entry = lock.files[file.path];
-      const problem = entry === undefined ? 'not-in-lock' : entry.sha256 !== sha256 || entry.bytes !== bytes.byteLength ? 'checksum' : null;
+      const problem =
+        entry === undefined
+          ? 'not-in-lock'
+          : entry.sha256 !== sha256 || entry.bytes !== bytes.byteLength
+            ? 'checksum'
+            : null;
       checks.push({ source: meta.id, path: file.path, sha256, bytes: bytes.byteLength, problem });
     }
   }
@@ -54,14 +63,18 @@ export function lockMismatchMessage(verified: VerifiedInputs, lockPath: string):
   const bad = verified.checks.filter((c) => c.problem !== null);
   if (bad.length === 0) return null;
   const lockName = relative(PROJECT_ROOT, lockPath).startsWith('..') ? lockPath : relative(PROJECT_ROOT, lockPath);
-  const lines = [`${bad.length === 1 ? '1 file di input non corrisponde' : `${bad.length} file di input non corrispondono`} a ${lockName}:`];
+  const lines = [
+    `${bad.length === 1 ? '1 file di input non corrisponde' : `${bad.length} file di input non corrispondono`} a ${lockName}:`,
+  ];
   for (const c of bad) {
     const entry = verified.lock.files[c.path];
     lines.push(`  ${c.path} (fonte "${c.source}")`);
     if (c.problem === 'not-in-lock') {
       lines.push(`    non è registrato nel lock (sha256 ${c.sha256}, ${c.bytes} byte)`);
     } else {
-      lines.push(`    atteso:  sha256 ${entry!.sha256}, ${entry!.bytes} byte (registrato il ${entry!.fetched_at.slice(0, 10)})`);
+      lines.push(
+        `    atteso:  sha256 ${entry!.sha256}, ${entry!.bytes} byte (registrato il ${entry!.fetched_at.slice(0, 10)})`,
+      );
       lines.push(`    trovato: sha256 ${c.sha256}, ${c.bytes} byte`);
     }
   }

@@ -1,5 +1,8 @@
 import type { PopulationPoint } from '../data-sources/anpr-popolazione.ts';
-import type { BilancioComune, BilancioDemografico as BilancioFile } from '../data-sources/istat-bilancio-demografico.ts';
+import type {
+  BilancioComune,
+  BilancioDemografico as BilancioFile,
+} from '../data-sources/istat-bilancio-demografico.ts';
 import type { PosasLoad } from '../data-sources/istat-posas.ts';
 import { provenance, type SourceMeta } from '../data-sources/lib/source.ts';
 import type { Anagrafica } from '../api/schemas/comune.ts';
@@ -29,10 +32,22 @@ type Serie = 'ufficiale' | 'anagrafe';
 
 export interface DemographicsReport {
   /** Per series and year: the one source used and the codes it has that are not current comuni (never attached to another comune). */
-  anni: { serie: Serie; anno: number; fonte: string; data_riferimento: string; comuni_con_valore: number; codici_non_attuali: { codice: string; nome: string }[] }[];
+  anni: {
+    serie: Serie;
+    anno: number;
+    fonte: string;
+    data_riferimento: string;
+    comuni_con_valore: number;
+    codici_non_attuali: { codice: string; nome: string }[];
+  }[];
   anno_predefinito: number;
   /** Other ISTAT files holding the same figures: comuni compared and those that disagree. */
-  controlli_incrociati: { fonte: string; anno: number; confrontati: number; discordanti: { codice: string; serie: number; fonte: number }[] }[];
+  controlli_incrociati: {
+    fonte: string;
+    anno: number;
+    confrontati: number;
+    discordanti: { codice: string; serie: number; fonte: number }[];
+  }[];
 }
 
 interface OfficialValue {
@@ -76,18 +91,32 @@ function balanceSnapshots(meta: SourceMeta, data: BilancioFile): Snapshot<Offici
   const nomi = new Map([...data.comuni].map(([code, c]) => [code, c.nome]));
   return [
     // ISTAT: "Il dato della popolazione censita al 1° gennaio è definitivo."
-    { anno: data.anno, data_riferimento: `${data.anno}-01-01`, meta, valori: at('popolazione_inizio', () => false), nomi },
-    { anno: data.anno + 1, data_riferimento: `${data.anno}-12-31`, meta, valori: at('popolazione_fine', (c) => c.provvisorio), nomi },
+    {
+      anno: data.anno,
+      data_riferimento: `${data.anno}-01-01`,
+      meta,
+      valori: at('popolazione_inizio', () => false),
+      nomi,
+    },
+    {
+      anno: data.anno + 1,
+      data_riferimento: `${data.anno}-12-31`,
+      meta,
+      valori: at('popolazione_fine', (c) => c.provvisorio),
+      nomi,
+    },
   ];
 }
 
 function totalsSnapshot(meta: SourceMeta, point: PopulationPoint): Snapshot<OfficialValue> {
-  const valori = new Map([...point.valori].map(([code, totale]) => [code, { totale, maschi: null, femmine: null, provvisorio: false }]));
+  const valori = new Map(
+    [...point.valori].map(([code, totale]) => [code, { totale, maschi: null, femmine: null, provvisorio: false }]),
+  );
   return { anno: point.anno, data_riferimento: point.data_riferimento, meta, valori, nomi: point.nomi };
 }
 
 export const RATES_METHOD =
-  'Conteggio dell\'anno / popolazione media × 1.000, con popolazione media = (popolazione al 1° gennaio + popolazione al 31 dicembre) / 2 (definizione ISTAT), arrotondato a 2 decimali. ' +
+  "Conteggio dell'anno / popolazione media × 1.000, con popolazione media = (popolazione al 1° gennaio + popolazione al 31 dicembre) / 2 (definizione ISTAT), arrotondato a 2 decimali. " +
   'Saldo migratorio = saldo interno + saldo con l\'estero; iscritti e cancellati "per altri motivi" (in validazione) esclusi.';
 
 function balanceBlock(c: BilancioComune, anno: number): BilancioDemografico {
@@ -106,7 +135,15 @@ function rates(c: BilancioComune): DemografiaAnno['tassi_per_1000'] {
     m.saldo_migratorio_interno.totale + m.saldo_migratorio_estero.totale,
   ].map(per1000);
   if (natalita == null || mortalita == null || crescita_naturale == null || migratorio == null) return null;
-  return { natalita, mortalita, crescita_naturale, migratorio, popolazione_media: round(mean, 1), provvisorio: c.provvisorio, metodo: RATES_METHOD };
+  return {
+    natalita,
+    mortalita,
+    crescita_naturale,
+    migratorio,
+    popolazione_media: round(mean, 1),
+    provvisorio: c.provvisorio,
+    metodo: RATES_METHOD,
+  };
 }
 
 /** Why a year has no official ISTAT population at all (the register count is never put in its place). */
@@ -136,7 +173,13 @@ export function joinDemographics(comuni: Anagrafica[], sources: DemographicSourc
     register.points.map((p) => [p.anno, attachToCurrentComuni({ ...p, meta: register.meta }, current)]),
   );
   const balance = attachToCurrentComuni(
-    { anno: bilancio.data.anno, data_riferimento: `${bilancio.data.anno}-01-01/${bilancio.data.anno}-12-31`, meta: bilancio.meta, valori: bilancio.data.comuni, nomi: new Map([...bilancio.data.comuni].map(([code, c]) => [code, c.nome])) },
+    {
+      anno: bilancio.data.anno,
+      data_riferimento: `${bilancio.data.anno}-01-01/${bilancio.data.anno}-12-31`,
+      meta: bilancio.meta,
+      valori: bilancio.data.comuni,
+      nomi: new Map([...bilancio.data.comuni].map(([code, c]) => [code, c.nome])),
+    },
     current,
   );
   const officialYears = [...officialByYear.keys()].sort((a, b) => a - b);
@@ -167,10 +210,13 @@ export function joinDemographics(comuni: Anagrafica[], sources: DemographicSourc
           : missing.popolazione_totale!;
       }
       if (!bal) {
-        missing.nati = missing.morti = missing.bilancio = missing.tassi_per_1000 =
-          anno === balance.anno + 1
-            ? `Il bilancio demografico ISTAT del ${anno} non è ancora tra le fonti: per il ${anno} c'è la sola popolazione di inizio anno (al 31 dicembre ${anno - 1}).`
-            : `Il bilancio demografico ISTAT del ${anno} non è tra le fonti (solo ${balance.anno}).`;
+        missing.nati =
+          missing.morti =
+          missing.bilancio =
+          missing.tassi_per_1000 =
+            anno === balance.anno + 1
+              ? `Il bilancio demografico ISTAT del ${anno} non è ancora tra le fonti: per il ${anno} c'è la sola popolazione di inizio anno (al 31 dicembre ${anno - 1}).`
+              : `Il bilancio demografico ISTAT del ${anno} non è tra le fonti (solo ${balance.anno}).`;
       }
       if (count === undefined) {
         missing.anagrafe = reg
@@ -178,7 +224,8 @@ export function joinDemographics(comuni: Anagrafica[], sources: DemographicSourc
           : `Nessun conteggio ANPR del ${anno} tra le fonti (mesi disponibili: ${registerMonths.join(', ')}).`;
       }
       const density = pop ? ratio(pop.totale, c.superficie_km2, 1) : null;
-      if (pop && density === null) missing.densita_ab_km2 = `Superficie del comune non disponibile: ${c.valori_mancanti.superficie_km2 ?? 'assente nella fonte.'}`;
+      if (pop && density === null)
+        missing.densita_ab_km2 = `Superficie del comune non disponibile: ${c.valori_mancanti.superficie_km2 ?? 'assente nella fonte.'}`;
       else if (!pop) missing.densita_ab_km2 = 'Manca la popolazione ufficiale.';
       const tassi = bal ? rates(bal) : null;
       if (bal && !tassi) missing.tassi_per_1000 = 'Popolazione media nulla: tassi non calcolabili.';
@@ -195,7 +242,10 @@ export function joinDemographics(comuni: Anagrafica[], sources: DemographicSourc
         densita_ab_km2: density,
         bilancio: bal ? balanceBlock(bal, anno) : null,
         tassi_per_1000: tassi,
-        anagrafe: count === undefined ? null : { residenti: count, mese_riferimento: reg!.data_riferimento, tipo: 'conteggio_anagrafico' },
+        anagrafe:
+          count === undefined
+            ? null
+            : { residenti: count, mese_riferimento: reg!.data_riferimento, tipo: 'conteggio_anagrafico' },
         fonti: {
           popolazione_totale: pop ? provenance(official!.meta, anno, official!.data_riferimento) : null,
           sesso: pop?.maschi != null ? provenance(official!.meta, anno, official!.data_riferimento) : null,
@@ -210,9 +260,13 @@ export function joinDemographics(comuni: Anagrafica[], sources: DemographicSourc
   }
 
   // The default year: the newest in which every current comune has every field of the spec's record.
-  const complete = (e: DemografiaAnno | undefined) => !!e && [e.popolazione_totale, e.maschi, e.femmine, e.nati, e.morti].every((v) => v !== null);
-  const defaultYear = [...years].reverse().find((anno) => comuni.every((c) => complete(series.get(c.codice_istat)!.find((e) => e.anno === anno))));
-  if (defaultYear === undefined) throw new Error('nessun anno demografico ha popolazione per sesso, nati e morti per tutti i comuni attuali');
+  const complete = (e: DemografiaAnno | undefined) =>
+    !!e && [e.popolazione_totale, e.maschi, e.femmine, e.nati, e.morti].every((v) => v !== null);
+  const defaultYear = [...years]
+    .reverse()
+    .find((anno) => comuni.every((c) => complete(series.get(c.codice_istat)!.find((e) => e.anno === anno))));
+  if (defaultYear === undefined)
+    throw new Error('nessun anno demografico ha popolazione per sesso, nati e morti per tutti i comuni attuali');
 
   const reportYear = (serie: Serie, s: Attached<unknown>) => ({
     serie,
@@ -237,24 +291,35 @@ export function joinDemographics(comuni: Anagrafica[], sources: DemographicSourc
  * Other ISTAT files with a figure of the official series (the 2020 export, POSAS at 1 January)
  * are compared with it, comune by comune: a disagreement is reported, not resolved silently.
  */
-function crossChecks(sources: DemographicSources, official: Map<number, Attached<OfficialValue>>): DemographicsReport['controlli_incrociati'] {
+function crossChecks(
+  sources: DemographicSources,
+  official: Map<number, Attached<OfficialValue>>,
+): DemographicsReport['controlli_incrociati'] {
   const checks: { fonte: string; point: PopulationPoint }[] = [
     ...sources.istatTotals.flatMap((s) => s.points.map((point) => ({ fonte: s.meta.id, point }))),
     ...(sources.posas ? [{ fonte: 'istat-posas', point: sources.posas.punto }] : []),
   ];
-  return checks
-    // Same date as a point of the series, but another file than the one the series uses.
-    .filter(({ fonte, point }) => official.get(point.anno)?.data_riferimento === point.data_riferimento && official.get(point.anno)!.meta.id !== fonte)
-    .map(({ fonte, point }) => {
-      const serie = official.get(point.anno)!.valori;
-      const shared = [...point.valori].filter(([code]) => serie.has(code));
-      return {
-        fonte,
-        anno: point.anno,
-        confrontati: shared.length,
-        discordanti: shared.filter(([code, v]) => serie.get(code)!.totale !== v).map(([codice, v]) => ({ codice, serie: serie.get(codice)!.totale, fonte: v })),
-      };
-    });
+  return (
+    checks
+      // Same date as a point of the series, but another file than the one the series uses.
+      .filter(
+        ({ fonte, point }) =>
+          official.get(point.anno)?.data_riferimento === point.data_riferimento &&
+          official.get(point.anno)!.meta.id !== fonte,
+      )
+      .map(({ fonte, point }) => {
+        const serie = official.get(point.anno)!.valori;
+        const shared = [...point.valori].filter(([code]) => serie.has(code));
+        return {
+          fonte,
+          anno: point.anno,
+          confrontati: shared.length,
+          discordanti: shared
+            .filter(([code, v]) => serie.get(code)!.totale !== v)
+            .map(([codice, v]) => ({ codice, serie: serie.get(codice)!.totale, fonte: v })),
+        };
+      })
+  );
 }
 
 /**
@@ -267,7 +332,10 @@ export function populationTrend(series: DemografiaAnno[]): Demografia['variazion
   const last = official.filter((d) => d.provvisorio === false).at(-1);
   if (!first || !last || first === last || !first.popolazione_totale) return null;
   const [from, to] = [first.fonti.popolazione_totale!, last.fonti.popolazione_totale!];
-  const sources = from.fonte === to.fonte ? `fonte ${from.fonte}` : `fonti ${from.fonte} (${first.anno}) e ${to.fonte} (${last.anno}), entrambe ISTAT`;
+  const sources =
+    from.fonte === to.fonte
+      ? `fonte ${from.fonte}`
+      : `fonti ${from.fonte} (${first.anno}) e ${to.fonte} (${last.anno}), entrambe ISTAT`;
   return {
     da_anno: first.anno,
     a_anno: last.anno,
@@ -277,7 +345,10 @@ export function populationTrend(series: DemografiaAnno[]): Demografia['variazion
 }
 
 /** Years between the first and the last point of the official series without an official figure. */
-export function officialGaps(series: DemografiaAnno[], officialYears: readonly number[]): Demografia['lacune_serie_ufficiale'] {
+export function officialGaps(
+  series: DemografiaAnno[],
+  officialYears: readonly number[],
+): Demografia['lacune_serie_ufficiale'] {
   const official = series.filter((d) => d.popolazione_totale !== null).map((d) => d.anno);
   if (official.length === 0) return [];
   const gaps: Demografia['lacune_serie_ufficiale'] = [];
@@ -285,7 +356,10 @@ export function officialGaps(series: DemografiaAnno[], officialYears: readonly n
     if (official.includes(anno)) continue;
     const entry = series.find((d) => d.anno === anno);
     // Not keyed "anno": record-slice.ts finds a year's entry by the text {"anno":YYYY,
-    gaps.push({ anno_senza_dato: anno, motivo: entry?.valori_mancanti.popolazione_totale ?? noOfficialYearReason(anno, officialYears) });
+    gaps.push({
+      anno_senza_dato: anno,
+      motivo: entry?.valori_mancanti.popolazione_totale ?? noOfficialYearReason(anno, officialYears),
+    });
   }
   return gaps;
 }

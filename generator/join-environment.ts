@@ -23,14 +23,29 @@ export interface EnvironmentInputs {
 }
 
 function unavailable(anno: number, motivo: string): Inquinante {
-  return { anno, valore_ug_m3: null, metodo: null, descrizione_metodo: null, stazioni: [], motivo_mancante: motivo, riferimento_oms_2021: null, serie_storica: [], fonte: null };
+  return {
+    anno,
+    valore_ug_m3: null,
+    metodo: null,
+    descrizione_metodo: null,
+    stazioni: [],
+    motivo_mancante: motivo,
+    riferimento_oms_2021: null,
+    serie_storica: [],
+    fonte: null,
+  };
 }
 
 function whoContext(who: WhoGuideline | undefined): Inquinante['riferimento_oms_2021'] {
   return who ? { valore_ug_m3: who.valore_ug_m3, periodo: who.periodo, testo_legenda: who.testo } : null;
 }
 
-function pollutantBlock(values: AirValue[], anno: number, fonte: Provenance, who: WhoGuideline | undefined): Inquinante {
+function pollutantBlock(
+  values: AirValue[],
+  anno: number,
+  fonte: Provenance,
+  who: WhoGuideline | undefined,
+): Inquinante {
   const current = values.find((v) => v.anno === anno);
   return {
     anno,
@@ -55,7 +70,12 @@ function pollutantBlock(values: AirValue[], anno: number, fonte: Provenance, who
 function ozoneBlock(block: Inquinante, values: AirValue[]): Ozono {
   // Placed next to the annual mean, so a reader sees both figures together.
   const { anno, valore_ug_m3, ...rest } = block;
-  return { anno, valore_ug_m3, giorni_mm8_over_120: values.find((v) => v.anno === anno)?.giorni_mm8_over_120 ?? null, ...rest };
+  return {
+    anno,
+    valore_ug_m3,
+    giorni_mm8_over_120: values.find((v) => v.anno === anno)?.giorni_mm8_over_120 ?? null,
+    ...rest,
+  };
 }
 
 /**
@@ -68,7 +88,11 @@ export function joinEnvironment(comuni: Anagrafica[], inputs: EnvironmentInputs)
   const airYear = stations.reduce((max, s) => Math.max(max, s.anno), 0) || null;
   const attributed = attributeAir(
     stations,
-    comuni.map((c) => ({ codice_istat: c.codice_istat, lat: c.coordinate?.lat ?? null, lon: c.coordinate?.lon ?? null })),
+    comuni.map((c) => ({
+      codice_istat: c.codice_istat,
+      lat: c.coordinate?.lat ?? null,
+      lon: c.coordinate?.lon ?? null,
+    })),
   );
   const soilByNuts = new Map((inputs.soil ?? []).map((p) => [p.nuts3, p]));
   const soilYear = Number(inputs.soilMeta.referenceDate.slice(0, 4));
@@ -80,14 +104,20 @@ export function joinEnvironment(comuni: Anagrafica[], inputs: EnvironmentInputs)
       POLLUTANTS.map((p): [Pollutant, Inquinante | Ozono] => {
         const block =
           airYear === null || !inputs.air
-            ? unavailable(airYear ?? 0, `Fonte ISPRA della qualità dell'aria non disponibile in questa build: ${inputs.airMissing ?? 'nessuna stazione valida.'}`)
+            ? unavailable(
+                airYear ?? 0,
+                `Fonte ISPRA della qualità dell'aria non disponibile in questa build: ${inputs.airMissing ?? 'nessuna stazione valida.'}`,
+              )
             : pollutantBlock(air?.get(p) ?? [], airYear, provenance(inputs.airMeta, airYear), inputs.air.oms[p]);
         return [p, p === 'o3' ? ozoneBlock(block, air?.get(p) ?? []) : block];
       }),
     ) as Ambiente['aria'];
     const missing: Record<string, string> = {};
     const province = soilByNuts.get(c.nuts.nuts3);
-    if (!province) missing.provincia = inputs.soil ? `Nessun dato provinciale ISPRA per il codice NUTS3 ${c.nuts.nuts3}.` : 'Fonte ISPRA sul consumo di suolo non disponibile in questa build.';
+    if (!province)
+      missing.provincia = inputs.soil
+        ? `Nessun dato provinciale ISPRA per il codice NUTS3 ${c.nuts.nuts3}.`
+        : 'Fonte ISPRA sul consumo di suolo non disponibile in questa build.';
     const m2 = inputs.urban?.valori.get(c.codice_istat)?.[perCapita.campo] ?? null;
     if (m2 === null) {
       missing.comune = !inputs.urban
@@ -110,7 +140,15 @@ export function joinEnvironment(comuni: Anagrafica[], inputs: EnvironmentInputs)
               fonte: provenance(inputs.soilMeta, soilYear),
             }
           : null,
-        comune: m2 !== null ? { livello: 'comune', anno: Number(perCapita.anno), suolo_consumato_m2_per_abitante: m2, fonte: provenance(inputs.urbanMeta, Number(perCapita.anno)) } : null,
+        comune:
+          m2 !== null
+            ? {
+                livello: 'comune',
+                anno: Number(perCapita.anno),
+                suolo_consumato_m2_per_abitante: m2,
+                fonte: provenance(inputs.urbanMeta, Number(perCapita.anno)),
+              }
+            : null,
         valori_mancanti: missing,
       },
     });

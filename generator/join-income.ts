@@ -10,27 +10,45 @@ import { ratio } from '../api/numbers.ts';
 
 export interface IncomeReport {
   anno_predefinito: number;
-  anni: { anno: number; fonte: string; comuni_con_valore: number; codici_non_attuali: { codice: string; nome: string }[]; righe_non_comunali: number }[];
+  anni: {
+    anno: number;
+    fonte: string;
+    comuni_con_valore: number;
+    codici_non_attuali: { codice: string; nome: string }[];
+    righe_non_comunali: number;
+  }[];
 }
 
-const coppia = (p: Pair | null | undefined) => ({ frequenza: p?.frequenza ?? null, ammontare_euro: p?.ammontare ?? null });
+const coppia = (p: Pair | null | undefined) => ({
+  frequenza: p?.frequenza ?? null,
+  ammontare_euro: p?.ammontare ?? null,
+});
 
 /** Total of the 8 brackets, when none is suppressed (the total MEF publishes only from 2023). */
 function totalFromBrackets(scaglioni: Scaglione[]): Pair | null {
   if (scaglioni.some((s) => s.frequenza === null || s.ammontare === null)) return null;
-  return { frequenza: scaglioni.reduce((t, s) => t + s.frequenza!, 0), ammontare: scaglioni.reduce((t, s) => t + s.ammontare!, 0) };
+  return {
+    frequenza: scaglioni.reduce((t, s) => t + s.frequenza!, 0),
+    ammontare: scaglioni.reduce((t, s) => t + s.ammontare!, 0),
+  };
 }
 
 /** Repeated in every year of every comune: the full text is in /api/metodologia#redditi. */
-export const MEDIAN_METHOD_SHORT = 'Stima: interpolazione lineare nello scaglione che contiene la mediana (/api/metodologia#redditi).';
+export const MEDIAN_METHOD_SHORT =
+  'Stima: interpolazione lineare nello scaglione che contiene la mediana (/api/metodologia#redditi).';
 
-const NO_TOTAL = 'Totale MEF non pubblicato prima del 2023 e non derivabile: almeno uno scaglione è oscurato per riservatezza.';
+const NO_TOTAL =
+  'Totale MEF non pubblicato prima del 2023 e non derivabile: almeno uno scaglione è oscurato per riservatezza.';
 const COMPARABLE = 'Per confronti fra anni e comuni: reddito_imponibile_medio_euro, noto ogni anno.';
 
 /** Mean taxable income: MEF never suppresses the imponibile pair of a comune, so it exists every year. */
 function taxableMean(p: Pair, missing: Record<string, string>): number | null {
   const mean = ratio(p.ammontare, p.frequenza, 0);
-  if (mean === null) missing.reddito_imponibile_medio_euro = p.frequenza === 0 ? 'Nessun contribuente con reddito imponibile.' : 'Reddito imponibile oscurato per riservatezza.';
+  if (mean === null)
+    missing.reddito_imponibile_medio_euro =
+      p.frequenza === 0
+        ? 'Nessun contribuente con reddito imponibile.'
+        : 'Reddito imponibile oscurato per riservatezza.';
   return mean;
 }
 
@@ -73,7 +91,12 @@ export function redditiAnno(meta: SourceMeta, anno: number, c: IrpefYear['comuni
     addizionale_regionale: coppia(c.addizionale_regionale),
     addizionale_comunale: coppia(c.addizionale_comunale),
     per_tipo: Object.fromEntries(Object.entries(c.per_tipo).map(([k, v]) => [k, v ? coppia(v) : null])),
-    scaglioni: c.scaglioni.map((s) => ({ da_euro: s.da, a_euro: s.a, frequenza: s.frequenza, ammontare_euro: s.ammontare })),
+    scaglioni: c.scaglioni.map((s) => ({
+      da_euro: s.da,
+      a_euro: s.a,
+      frequenza: s.frequenza,
+      ammontare_euro: s.ammontare,
+    })),
     fonte: provenance(meta, anno),
     valori_mancanti: missing,
   };
@@ -81,7 +104,11 @@ export function redditiAnno(meta: SourceMeta, anno: number, c: IrpefYear['comuni
 
 function redditiSintesi(meta: SourceMeta, data: IrpefSintesi2024, c: IrpefSintesi2024['comuni'][number]): RedditiAnno {
   const noBrackets = `Per l'anno d'imposta ${data.anno} è disponibile solo la sintesi (senza scaglioni né redditi per tipo): il file MEF completo non è ancora tra le fonti.`;
-  const missing: Record<string, string> = { scaglioni: noBrackets, per_tipo: noBrackets, reddito_mediano_stimato_euro: `Mediana non stimabile: ${noBrackets}` };
+  const missing: Record<string, string> = {
+    scaglioni: noBrackets,
+    per_tipo: noBrackets,
+    reddito_mediano_stimato_euro: `Mediana non stimabile: ${noBrackets}`,
+  };
   const mean = ratio(c.reddito_complessivo.ammontare, c.reddito_complessivo.frequenza, 0);
   if (mean === null) missing.reddito_medio_euro = 'Reddito complessivo oscurato per riservatezza.';
   if (c.contribuenti === null) missing.contribuenti = 'Valore oscurato dal MEF per riservatezza.';
@@ -111,7 +138,10 @@ function redditiSintesi(meta: SourceMeta, data: IrpefSintesi2024, c: IrpefSintes
  * and rows of codes suppressed or re-coded since are returned apart (reported, and still
  * counted in the national and regional aggregates, which cover every row of the year).
  */
-function attachToCurrent<T extends { codice_istat: string }>(rows: readonly T[], current: ReadonlySet<string>): { attached: Map<string, T>; notCurrent: T[] } {
+function attachToCurrent<T extends { codice_istat: string }>(
+  rows: readonly T[],
+  current: ReadonlySet<string>,
+): { attached: Map<string, T>; notCurrent: T[] } {
   const attached = new Map<string, T>();
   const notCurrent: T[] = [];
   for (const row of rows) {
@@ -122,7 +152,13 @@ function attachToCurrent<T extends { codice_istat: string }>(rows: readonly T[],
 }
 
 /** Letters only, no accents, lower case: "Valle d'Aosta/Vallée d'Aoste" and "VALLE D'AOSTA" meet at "valledaosta". */
-const regionKey = (name: string) => name.split('/')[0]!.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z]/g, '');
+const regionKey = (name: string) =>
+  name
+    .split('/')[0]!
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
 
 /** The autonomous provinces, which some MEF years write instead of their region (2008–2011: "PROV. AUTONOMA BOLZANO"). */
 const PROVINCE_AUTONOME = /^provautonoma(bolzano|trento)$/;
@@ -139,7 +175,10 @@ function regionResolver(regioni: readonly { codice: string; nome: string }[]) {
   return (name: string, context: string): string => {
     const key = regionKey(name);
     const found = PROVINCE_AUTONOME.test(key) ? trentino : keys.find((k) => key.startsWith(k.key));
-    if (found === undefined) throw new Error(`${context}: regione "${name}" sconosciuta (nomi attesi: ${regioni.map((r) => r.nome).join(', ')})`);
+    if (found === undefined)
+      throw new Error(
+        `${context}: regione "${name}" sconosciuta (nomi attesi: ${regioni.map((r) => r.nome).join(', ')})`,
+      );
     return found.codice;
   };
 }
@@ -162,7 +201,10 @@ export function joinIncome(
   sintesi: IrpefSintesi2024 | null,
   sintesiMeta: SourceMeta,
   /** The crosswalk's re-keying of a year's rows onto today's comuni (generator/rekey-sources.ts); exact codes when absent. */
-  rekeyed?: { attach: (y: IrpefYear) => { attached: Map<string, IrpefYear['comuni'][number]>; notCurrent: IrpefYear['comuni'] }; territorio: TerritoryLookup },
+  rekeyed?: {
+    attach: (y: IrpefYear) => { attached: Map<string, IrpefYear['comuni'][number]>; notCurrent: IrpefYear['comuni'] };
+    territorio: TerritoryLookup;
+  },
 ) {
   const current = new Set(comuni.map((c) => c.codice_istat));
   const regionOfCode = new Map(comuni.map((c) => [c.codice_istat, c.regione.codice]));
@@ -173,7 +215,8 @@ export function joinIncome(
   const sorted = [...years].sort((a, b) => a.anno - b.anno);
   for (const y of sorted) {
     const { attached, notCurrent } = rekeyed ? rekeyed.attach(y) : attachToCurrent(y.comuni, current);
-    for (const [code, c] of attached) series.get(code)!.push({ ...redditiAnno(meta, y.anno, c), ...territoryOf(rekeyed?.territorio, y.anno, code) });
+    for (const [code, c] of attached)
+      series.get(code)!.push({ ...redditiAnno(meta, y.anno, c), ...territoryOf(rekeyed?.territorio, y.anno, code) });
     const rows: AggregateRow[] = y.comuni.map((c) => ({
       regione: regionOfName(c.regione, `MEF IRPEF ${y.anno}, ${c.codice_istat} ${c.nome}`),
       contribuenti: c.contribuenti,
@@ -200,7 +243,13 @@ export function joinIncome(
   return { series, years: allYears, defaultYear: report.anno_predefinito, report, aggregates };
 }
 
-function yearReport(anno: number, fonte: string, attached: number, notCurrent: { codice_istat: string; nome: string }[], scartati: number) {
+function yearReport(
+  anno: number,
+  fonte: string,
+  attached: number,
+  notCurrent: { codice_istat: string; nome: string }[],
+  scartati: number,
+) {
   return {
     anno,
     fonte,

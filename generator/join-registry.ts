@@ -12,7 +12,13 @@ export interface RegistryReport {
   /** Impossible values found in the registry file and discarded. */
   anomalie: { codice_istat: string; campo: string; valore: string; motivo: string }[];
   /** Comuni whose registry area is invalid and whose area comes from ISTAT Aree Interne (1 January 2019) instead. */
-  superfici_sostituite: { codice_istat: string; valore_registro: string; superficie_km2: number; fonte: string; data_riferimento: string }[];
+  superfici_sostituite: {
+    codice_istat: string;
+    valore_registro: string;
+    superficie_km2: number;
+    fonte: string;
+    data_riferimento: string;
+  }[];
 }
 
 /** Where a replacement area comes from: the Mappa AI 2020 rows (keyed by their 2020 code) and that source's id. */
@@ -43,12 +49,17 @@ export function joinRegistry(
   const nutsByProvince = new Map<string, IstatElencoComune['nuts_2021']>();
   for (const c of elenco) {
     const known = nutsByProvince.get(c.sigla);
-    if (known && known.nuts3 !== c.nuts_2021.nuts3) throw new Error(`ISTAT 2023: la provincia ${c.sigla} ha comuni in due aree NUTS3 (${known.nuts3}, ${c.nuts_2021.nuts3})`);
+    if (known && known.nuts3 !== c.nuts_2021.nuts3)
+      throw new Error(
+        `ISTAT 2023: la provincia ${c.sigla} ha comuni in due aree NUTS3 (${known.nuts3}, ${c.nuts_2021.nuts3})`,
+      );
     nutsByProvince.set(c.sigla, c.nuts_2021);
   }
   const spine = new Set(gi.comuni.map((c) => c.codice_istat));
   const report: RegistryReport = {
-    codici_soppressi: elenco.filter((c) => !spine.has(c.codice_istat)).map((c) => ({ codice_istat: c.codice_istat, nome: c.nome, fonte: 'istat-elenco-comuni' })),
+    codici_soppressi: elenco
+      .filter((c) => !spine.has(c.codice_istat))
+      .map((c) => ({ codice_istat: c.codice_istat, nome: c.nome, fonte: 'istat-elenco-comuni' })),
     nuts_dalla_provincia: [],
     anomalie: gi.comuni.flatMap((c) => c.anomalie.map((a) => ({ codice_istat: c.codice_istat, ...a }))),
     superfici_sostituite: [],
@@ -63,12 +74,16 @@ export function joinRegistry(
       const istat = elencoByCode.get(c.codice_istat);
       const nuts = istat?.nuts_2021 ?? nutsByProvince.get(c.sigla_provincia);
       if (!istat) report.nuts_dalla_provincia.push(c.codice_istat);
-      if (!nuts?.nuts1 || !nuts.nuts2 || !nuts.nuts3) throw new Error(`comune ${c.codice_istat}: nessun codice NUTS 2021`);
+      if (!nuts?.nuts1 || !nuts.nuts2 || !nuts.nuts3)
+        throw new Error(`comune ${c.codice_istat}: nessun codice NUTS 2021`);
       const k = contattiByCode.get(c.codice_istat);
       const missing: Record<string, string> = Object.fromEntries(c.anomalie.map((a) => [a.campo, a.motivo]));
       if (c.lat === null || c.lon === null) missing.coordinate = 'Coordinate non presenti nella fonte.';
       const area = c.superficie_km2 ?? replacementArea(c, areaFallback, report, missing);
-      if (!k) missing.contatti = contatti ? 'Il comune non compare in Comuni-ITA.' : 'Fonte Comuni-ITA non disponibile in questa build.';
+      if (!k)
+        missing.contatti = contatti
+          ? 'Il comune non compare in Comuni-ITA.'
+          : 'Fonte Comuni-ITA non disponibile in questa build.';
       return {
         codice_istat: c.codice_istat,
         nome: c.nome,
@@ -76,7 +91,13 @@ export function joinRegistry(
         nome_altra_lingua: c.nome_altra_lingua,
         codice_catastale: c.codice_catastale,
         capoluogo: c.capoluogo,
-        provincia: { sigla: p.sigla, nome: p.nome, codice: c.codice_istat.slice(0, 3), codice_uts: p.codice_uts, tipologia: p.tipologia },
+        provincia: {
+          sigla: p.sigla,
+          nome: p.nome,
+          codice: c.codice_istat.slice(0, 3),
+          codice_uts: p.codice_uts,
+          tipologia: p.tipologia,
+        },
         regione: { codice: r.codice, nome: r.nome, tipologia: r.tipologia },
         ripartizione: r.ripartizione,
         nuts: {
@@ -106,7 +127,12 @@ export function joinRegistry(
  * is not there and keeps null. Applies only to discarded values, never to a registry
  * area that is merely different.
  */
-function replacementArea(c: GiDbComuni['comuni'][number], fallback: AreaFallback | null, report: RegistryReport, missing: Record<string, string>): number | null {
+function replacementArea(
+  c: GiDbComuni['comuni'][number],
+  fallback: AreaFallback | null,
+  report: RegistryReport,
+  missing: Record<string, string>,
+): number | null {
   const anomaly = c.anomalie.find((a) => a.campo === 'superficie_km2');
   if (!anomaly) return null;
   const area = fallback?.mappa2020.get(c.codice_istat)?.superficie_km2_2019 ?? null;
@@ -115,6 +141,12 @@ function replacementArea(c: GiDbComuni['comuni'][number], fallback: AreaFallback
     return null;
   }
   delete missing.superficie_km2;
-  report.superfici_sostituite.push({ codice_istat: c.codice_istat, valore_registro: anomaly.valore, superficie_km2: area, fonte: fallback!.fonte, data_riferimento: AREA_FALLBACK_DATE });
+  report.superfici_sostituite.push({
+    codice_istat: c.codice_istat,
+    valore_registro: anomaly.valore,
+    superficie_km2: area,
+    fonte: fallback!.fonte,
+    data_riferimento: AREA_FALLBACK_DATE,
+  });
   return area;
 }

@@ -8,7 +8,11 @@ import type { Sicurezza } from '../api/schemas/servizi.ts';
  * through the reviewed mapping of the file's territories to today's provinces. A
  * province the mapping cannot match gets null with the mapping's reason.
  */
-export function joinSafety(comuni: Anagrafica[], delitti: IstatDelitti | null, meta: SourceMeta): Map<string, Sicurezza> {
+export function joinSafety(
+  comuni: Anagrafica[],
+  delitti: IstatDelitti | null,
+  meta: SourceMeta,
+): Map<string, Sicurezza> {
   const noData = new Map((delitti?.delitti.senzaDato ?? []).map((s) => [s.sigla, s.motivo]));
   const out = new Map<string, Sicurezza>();
   for (const c of comuni) {
@@ -20,7 +24,12 @@ export function joinSafety(comuni: Anagrafica[], delitti: IstatDelitti | null, m
       sigla_provincia: sigla,
       anno: last?.anno ?? null,
       delitti_per_1000_abitanti: last?.tasso_per_1000 ?? null,
-      serie_storica: series.map((s) => ({ anno: s.anno, delitti: s.delitti, popolazione: s.popolazione, delitti_per_1000_abitanti: s.tasso_per_1000 })),
+      serie_storica: series.map((s) => ({
+        anno: s.anno,
+        delitti: s.delitti,
+        popolazione: s.popolazione,
+        delitti_per_1000_abitanti: s.tasso_per_1000,
+      })),
       fonte: last ? provenance(meta, last.anno) : null,
       motivo_mancante: last
         ? null

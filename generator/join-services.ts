@@ -40,9 +40,13 @@ export function joinServices(comuni: Anagrafica[], inputs: ServicesInputs): Map<
         : 'Fonte Aree Interne non disponibile in questa build.';
     }
     const urbanValues = inputs.urban?.valori.get(c.codice_istat);
-    if (!urbanValues) missing.urban_index = inputs.urban ? NOT_IN_URBAN_INDEX : 'Fonte Urban Index non disponibile in questa build.';
+    if (!urbanValues)
+      missing.urban_index = inputs.urban ? NOT_IN_URBAN_INDEX : 'Fonte Urban Index non disponibile in questa build.';
     const hospital = inputs.hospitals?.get(c.nuts.nuts3);
-    if (!hospital) missing.ospedale = inputs.hospitals ? `Nessun dato per la provincia NUTS3 ${c.nuts.nuts3}.` : 'Fonte GISCO sugli ospedali non disponibile in questa build.';
+    if (!hospital)
+      missing.ospedale = inputs.hospitals
+        ? `Nessun dato per la provincia NUTS3 ${c.nuts.nuts3}.`
+        : 'Fonte GISCO sugli ospedali non disponibile in questa build.';
     out.set(c.codice_istat, {
       aree_interne:
         ai || classi
@@ -67,7 +71,13 @@ export function joinServices(comuni: Anagrafica[], inputs: ServicesInputs): Map<
       })),
       urban_index_fonte: urbanValues ? provenance(inputs.urbanMeta, null, '2011/2015') : null,
       ospedale: hospital
-        ? { livello: 'provincia', anno: hospitalYear, tempo_medio_minuti: hospital.media_min, tempo_mediano_minuti: hospital.mediana_min, fonte: provenance(inputs.hospitalsMeta, hospitalYear) }
+        ? {
+            livello: 'provincia',
+            anno: hospitalYear,
+            tempo_medio_minuti: hospital.media_min,
+            tempo_mediano_minuti: hospital.mediana_min,
+            fonte: provenance(inputs.hospitalsMeta, hospitalYear),
+          }
         : null,
       valori_mancanti: missing,
     });

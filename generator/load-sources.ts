@@ -10,7 +10,10 @@ export type LoadedSources = { [K in keyof Modules]: Awaited<ReturnType<Modules[K
  * with the module's message (which names the file and the fix); an optional one that is
  * missing becomes null, and the reason is kept so its fields can say why they are null.
  */
-export async function loadSources(dataDir: string, onLoaded?: (id: string, ms: number) => void): Promise<{ data: LoadedSources; status: SourceStatus[] }> {
+export async function loadSources(
+  dataDir: string,
+  onLoaded?: (id: string, ms: number) => void,
+): Promise<{ data: LoadedSources; status: SourceStatus[] }> {
   const entries = Object.entries(SOURCES) as [keyof Modules, SourceModule][];
   const status: SourceStatus[] = [];
   const settled = await Promise.allSettled(
@@ -35,7 +38,9 @@ export async function loadSources(dataDir: string, onLoaded?: (id: string, ms: n
   if (failures.length > 0) {
     failures.sort((a, b) => Number(a instanceof MissingSourceError) - Number(b instanceof MissingSourceError));
     const messages = failures.map((e) => (e instanceof Error ? e.message : String(e)));
-    throw new Error(messages.length === 1 ? messages[0] : `${messages.length} fonti non leggibili:\n\n${messages.join('\n\n')}`);
+    throw new Error(
+      messages.length === 1 ? messages[0] : `${messages.length} fonti non leggibili:\n\n${messages.join('\n\n')}`,
+    );
   }
   const results = settled.map((r) => (r as PromiseFulfilledResult<readonly [keyof Modules, unknown]>).value);
   status.sort((a, b) => a.meta.id.localeCompare(b.meta.id));

@@ -7,7 +7,11 @@ import { decodeText } from '../data-sources/lib/text.ts';
  * equal to the code, padded or not (MEF writes 1001, ISTAT 001001). Used only to point a
  * failed plausibility check at the row to look at; null for binary files or no match.
  */
-export async function locateRow(dataDir: string, path: string, codice: string): Promise<{ line: number; text: string } | null> {
+export async function locateRow(
+  dataDir: string,
+  path: string,
+  codice: string,
+): Promise<{ line: number; text: string } | null> {
   if (!/\.(csv|txt|tsv)$/i.test(path)) return null;
   const bytes = await readFile(join(dataDir, path)).catch(() => null);
   if (bytes === null) return null;

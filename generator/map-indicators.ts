@@ -12,7 +12,20 @@ import { DIMENSION_NAMES, QUALITY_DIMENSIONS, type QualityResult } from './quali
 
 export const MAP_DATA_PATH = '/mappa/indicatori.json';
 
-const MONTHS = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
+const MONTHS = [
+  'gennaio',
+  'febbraio',
+  'marzo',
+  'aprile',
+  'maggio',
+  'giugno',
+  'luglio',
+  'agosto',
+  'settembre',
+  'ottobre',
+  'novembre',
+  'dicembre',
+];
 
 /** "2026-01" → "gennaio 2026", "2025-01-01" → "1° gennaio 2025", "2025-12-31" → "31 dicembre 2025"; a bare year stays as it is. */
 export function italianDate(date: string): string {
@@ -47,7 +60,8 @@ export interface MapData {
   non_disponibili: { nome: string; motivo: string }[];
 }
 
-const round = (value: number | null | undefined, digits: number) => (value === null || value === undefined ? null : Math.round(value * 10 ** digits) / 10 ** digits);
+const round = (value: number | null | undefined, digits: number) =>
+  value === null || value === undefined ? null : Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** The most frequent string: the period or source most comuni's values have. */
 function mostCommon(values: readonly string[]): string {
@@ -61,7 +75,9 @@ function mostCommon(values: readonly string[]): string {
  * so a change of source (ISTAT census-corrected vs ANPR register) is never read as people
  * arriving or leaving. Comuni created after the earliest count have no value.
  */
-export function populationChange(series: readonly DemografiaAnno[]): { value: number; period: string; provisional: boolean } | null {
+export function populationChange(
+  series: readonly DemografiaAnno[],
+): { value: number; period: string; provisional: boolean } | null {
   const counted = series.filter((d) => d.popolazione_totale !== null && d.fonti.popolazione_totale !== null);
   const last = counted[counted.length - 1];
   const first = counted.find((d) => d.fonti.popolazione_totale!.fonte === last?.fonti.popolazione_totale!.fonte);
@@ -81,7 +97,9 @@ export function mapData(dataset: Dataset, quality: QualityResult, codes: readonl
   const indicatori: MapIndicator[] = [];
   const nonDisponibili: MapData['non_disponibili'] = [];
   const qualityYears = [...new Set(quality.metodologia.indicatori.flatMap((i) => i.anni))].sort((a, b) => a - b);
-  const qualityPeriod = qualityYears.length ? `indicatori ${qualityYears[0]}–${qualityYears[qualityYears.length - 1]}` : 'vari anni';
+  const qualityPeriod = qualityYears.length
+    ? `indicatori ${qualityYears[0]}–${qualityYears[qualityYears.length - 1]}`
+    : 'vari anni';
 
   indicatori.push({
     id: 'qualita',
@@ -94,7 +112,7 @@ export function mapData(dataset: Dataset, quality: QualityResult, codes: readonl
     fonte: 'comuni-api, indice derivato da ISTAT, MEF, ISPRA e altre fonti',
     periodo: qualityPeriod,
     nota: 'Indice composito (DERIVATO): media pesata delle 5 dimensioni normalizzate; metodo in /api/metodologia.',
-    motivo_mancante: 'Nessuna dimensione dell\'indice ha dati per questo comune.',
+    motivo_mancante: "Nessuna dimensione dell'indice ha dati per questo comune.",
     valori: codes.map((code) => scores.get(code)?.punteggio ?? null),
   });
   for (const d of QUALITY_DIMENSIONS) {
@@ -127,12 +145,17 @@ export function mapData(dataset: Dataset, quality: QualityResult, codes: readonl
     fonte: publisher(mostCommon(income.flatMap((r) => (r ? [r.fonte.fonte] : [])))),
     periodo: `anno d'imposta ${incomeYear}`,
     nota: 'Reddito complessivo IRPEF / contribuenti (DERIVATO), per comune di domicilio fiscale.',
-    motivo_mancante: 'Valore non pubblicato dal MEF per questo comune (celle soppresse per riservatezza o comune assente nell\'anno).',
+    motivo_mancante:
+      "Valore non pubblicato dal MEF per questo comune (celle soppresse per riservatezza o comune assente nell'anno).",
     valori: income.map((r) => r?.reddito_medio_euro ?? null),
   });
 
   const changes = comuni.map((c: ComuneData) => populationChange(c.demografia));
-  const changeSource = mostCommon(comuni.flatMap((c) => c.demografia.slice(-1).flatMap((d) => (d.fonti.popolazione_totale ? [d.fonti.popolazione_totale.fonte] : []))));
+  const changeSource = mostCommon(
+    comuni.flatMap((c) =>
+      c.demografia.slice(-1).flatMap((d) => (d.fonti.popolazione_totale ? [d.fonti.popolazione_totale.fonte] : [])),
+    ),
+  );
   indicatori.push({
     id: 'variazione-popolazione',
     gruppo: 'Demografia',
@@ -143,7 +166,7 @@ export function mapData(dataset: Dataset, quality: QualityResult, codes: readonl
     classi: [-10, -5, -2, 0, 2, 5],
     fonte: publisher(changeSource),
     periodo: mostCommon(changes.flatMap((c) => (c ? [c.period] : []))),
-    nota: `Popolazione ufficiale ISTAT, fra il primo e l'ultimo dato della stessa fonte, sui confini di oggi: dati di fonti diverse (e il conteggio dell'anagrafe ANPR) non sono confrontati.${changes.filter((c) => c?.provisional).length > changes.length / 2 ? ' L\'ultimo dato è provvisorio.' : ''}`,
+    nota: `Popolazione ufficiale ISTAT, fra il primo e l'ultimo dato della stessa fonte, sui confini di oggi: dati di fonti diverse (e il conteggio dell'anagrafe ANPR) non sono confrontati.${changes.filter((c) => c?.provisional).length > changes.length / 2 ? " L'ultimo dato è provvisorio." : ''}`,
     motivo_mancante: 'Il comune non ha due conteggi della stessa fonte (per esempio perché istituito dopo il primo).',
     valori: changes.map((c) => round(c?.value, 1)),
   });
@@ -156,7 +179,12 @@ export function mapData(dataset: Dataset, quality: QualityResult, codes: readonl
     const values = comuni.map((c) => c.ambiente.aria[key] as Inquinante);
     const measured = values.filter((v) => v.valore_ug_m3 !== null);
     if (measured.length === 0) {
-      nonDisponibili.push({ nome: label, motivo: mostCommon(values.flatMap((v) => (v.motivo_mancante ? [v.motivo_mancante] : []))) || 'Nessun valore nelle fonti di questa build.' });
+      nonDisponibili.push({
+        nome: label,
+        motivo:
+          mostCommon(values.flatMap((v) => (v.motivo_mancante ? [v.motivo_mancante] : []))) ||
+          'Nessun valore nelle fonti di questa build.',
+      });
       continue;
     }
     indicatori.push({

@@ -9,12 +9,36 @@ import { ratio, round } from '../api/numbers.ts';
 
 const METHODOLOGY = '/api/metodologia#medie-nazionali';
 
-function indicator(valore: number | null, anno: number | null, unita: string, metodo: string, comuni: number, fonte: string | null, motivo: string | null = null): MediaNazionale {
-  return { valore, anno, unita, metodo, comuni_considerati: comuni, fonte, motivo_mancante: valore === null ? (motivo ?? 'Nessun comune con un valore.') : null };
+function indicator(
+  valore: number | null,
+  anno: number | null,
+  unita: string,
+  metodo: string,
+  comuni: number,
+  fonte: string | null,
+  motivo: string | null = null,
+): MediaNazionale {
+  return {
+    valore,
+    anno,
+    unita,
+    metodo,
+    comuni_considerati: comuni,
+    fonte,
+    motivo_mancante: valore === null ? (motivo ?? 'Nessun comune con un valore.') : null,
+  };
 }
 
 function missing(unita: string, anno: number, domain: string, years: number[]): MediaNazionale {
-  return indicator(null, anno, unita, '—', 0, null, `Nessun dato ${domain} per il ${anno}; anni disponibili: ${years.join(', ')}.`);
+  return indicator(
+    null,
+    anno,
+    unita,
+    '—',
+    0,
+    null,
+    `Nessun dato ${domain} per il ${anno}; anni disponibili: ${years.join(', ')}.`,
+  );
 }
 
 /**
@@ -39,7 +63,10 @@ function demographics(comuni: ComuneData[], anno: number) {
     if (fonti.size > 1) throw new Error(`nazionale ${anno}: un dato sommato su più fonti (${[...fonti].join(', ')})`);
     return { total, n, fonte: [...fonti][0] ?? null };
   };
-  const pop = sum((d) => d.popolazione_totale, (d) => d.fonti.popolazione_totale?.fonte);
+  const pop = sum(
+    (d) => d.popolazione_totale,
+    (d) => d.fonti.popolazione_totale?.fonte,
+  );
   let popWithArea = 0;
   let area = 0;
   let nArea = 0;
@@ -49,7 +76,11 @@ function demographics(comuni: ComuneData[], anno: number) {
     area += c.anagrafica.superficie_km2;
     nArea++;
   }
-  const balance = (pick: (b: NonNullable<DemografiaAnno['bilancio']>) => number) => sum((d) => (d.bilancio ? pick(d.bilancio) : null), (d) => d.fonti.bilancio?.fonte);
+  const balance = (pick: (b: NonNullable<DemografiaAnno['bilancio']>) => number) =>
+    sum(
+      (d) => (d.bilancio ? pick(d.bilancio) : null),
+      (d) => d.fonti.bilancio?.fonte,
+    );
   const [nati, morti, naturale, migratorio] = [
     balance((b) => b.nati.totale),
     balance((b) => b.morti.totale),
@@ -57,16 +88,46 @@ function demographics(comuni: ComuneData[], anno: number) {
     balance((b) => b.saldo_migratorio_interno.totale + b.saldo_migratorio_estero.totale),
   ];
   // Mean population of the same comuni as the numerators: (1 January + 31 December) / 2.
-  const mean = sum((d) => d.tassi_per_1000?.popolazione_media ?? null, (d) => d.fonti.bilancio?.fonte);
-  const register = sum((d) => d.anagrafe?.residenti ?? null, (d) => d.fonti.anagrafe?.fonte);
+  const mean = sum(
+    (d) => d.tassi_per_1000?.popolazione_media ?? null,
+    (d) => d.fonti.bilancio?.fonte,
+  );
+  const register = sum(
+    (d) => d.anagrafe?.residenti ?? null,
+    (d) => d.fonti.anagrafe?.fonte,
+  );
   const month = year.find(({ d }) => d?.anagrafe)?.d!.anagrafe!.mese_riferimento;
   const noOfficial = `Nessuna popolazione ufficiale ISTAT per il ${anno}; il conteggio anagrafico, se c'è, è in popolazione_anagrafe.`;
   const noBalance = `Nessun bilancio demografico ISTAT per il ${anno}.`;
   const rate = (x: typeof nati, label: string) =>
-    indicator(x.n && mean.total ? ratio(x.total * 1000, mean.total, 2) : null, anno, 'per 1.000 abitanti', `Totale su totale: ${label} / popolazione media degli stessi comuni × 1.000.`, x.n, x.fonte, noBalance);
+    indicator(
+      x.n && mean.total ? ratio(x.total * 1000, mean.total, 2) : null,
+      anno,
+      'per 1.000 abitanti',
+      `Totale su totale: ${label} / popolazione media degli stessi comuni × 1.000.`,
+      x.n,
+      x.fonte,
+      noBalance,
+    );
   return {
-    popolazione_totale: indicator(pop.n ? pop.total : null, anno, 'abitanti', 'Somma della popolazione ufficiale ISTAT dei comuni attuali con un valore per l\'anno (mai conteggi ANPR).', pop.n, pop.fonte, noOfficial),
-    popolazione_media_comunale: indicator(pop.n ? round(pop.total / pop.n, 0) : null, anno, 'abitanti per comune', 'Popolazione totale / numero di comuni con un valore.', pop.n, pop.fonte, noOfficial),
+    popolazione_totale: indicator(
+      pop.n ? pop.total : null,
+      anno,
+      'abitanti',
+      "Somma della popolazione ufficiale ISTAT dei comuni attuali con un valore per l'anno (mai conteggi ANPR).",
+      pop.n,
+      pop.fonte,
+      noOfficial,
+    ),
+    popolazione_media_comunale: indicator(
+      pop.n ? round(pop.total / pop.n, 0) : null,
+      anno,
+      'abitanti per comune',
+      'Popolazione totale / numero di comuni con un valore.',
+      pop.n,
+      pop.fonte,
+      noOfficial,
+    ),
     densita_ab_km2: indicator(
       ratio(popWithArea, area, 1),
       anno,
@@ -85,12 +146,28 @@ function demographics(comuni: ComuneData[], anno: number) {
       register.fonte,
       `Nessun conteggio ANPR per il ${anno}.`,
     ),
-    nati: indicator(nati.n ? nati.total : null, anno, 'nati vivi', 'Somma dei nati vivi dei comuni (bilancio demografico ISTAT, provvisorio).', nati.n, nati.fonte, noBalance),
-    morti: indicator(morti.n ? morti.total : null, anno, 'morti', 'Somma dei morti dei comuni (bilancio demografico ISTAT, provvisorio).', morti.n, morti.fonte, noBalance),
+    nati: indicator(
+      nati.n ? nati.total : null,
+      anno,
+      'nati vivi',
+      'Somma dei nati vivi dei comuni (bilancio demografico ISTAT, provvisorio).',
+      nati.n,
+      nati.fonte,
+      noBalance,
+    ),
+    morti: indicator(
+      morti.n ? morti.total : null,
+      anno,
+      'morti',
+      'Somma dei morti dei comuni (bilancio demografico ISTAT, provvisorio).',
+      morti.n,
+      morti.fonte,
+      noBalance,
+    ),
     tasso_natalita_per_1000: rate(nati, 'nati'),
     tasso_mortalita_per_1000: rate(morti, 'morti'),
     tasso_crescita_naturale_per_1000: rate(naturale, 'saldo naturale'),
-    tasso_migratorio_per_1000: rate(migratorio, 'saldo migratorio interno + con l\'estero'),
+    tasso_migratorio_per_1000: rate(migratorio, "saldo migratorio interno + con l'estero"),
   };
 }
 
@@ -99,8 +176,14 @@ function income(dataset: Dataset, anno: number) {
   const agg = dataset.redditiAggregati.nazionale.get(anno)!;
   const imponibile = agg.reddito_imponibile_medio_euro;
   const complessivo = agg.reddito_complessivo_medio_euro;
-  const all = { comuni_inclusi: agg.comuni, quota_comuni: 1, contribuenti_inclusi: agg.contribuenti, quota_contribuenti: 1 };
-  const rows = 'righe comunali MEF dell\'anno (i comuni di quell\'anno, anche quelli poi fusi o ricodificati; esclusa la riga dei contribuenti senza comune)';
+  const all = {
+    comuni_inclusi: agg.comuni,
+    quota_comuni: 1,
+    contribuenti_inclusi: agg.contribuenti,
+    quota_contribuenti: 1,
+  };
+  const rows =
+    "righe comunali MEF dell'anno (i comuni di quell'anno, anche quelli poi fusi o ricodificati; esclusa la riga dei contribuenti senza comune)";
   // The median is interpolated in the national brackets of today's comuni.
   let bracketsSeen = false;
   let withBrackets = 0;
@@ -116,9 +199,27 @@ function income(dataset: Dataset, anno: number) {
   }
   const median = bracketsSeen ? estimateMedianFromBrackets(brackets) : null;
   return {
-    contribuenti_totali: { ...indicator(agg.contribuenti, anno, 'contribuenti', `Somma dei contribuenti delle ${rows}.`, agg.comuni, agg.fonte), copertura: all },
+    contribuenti_totali: {
+      ...indicator(
+        agg.contribuenti,
+        anno,
+        'contribuenti',
+        `Somma dei contribuenti delle ${rows}.`,
+        agg.comuni,
+        agg.fonte,
+      ),
+      copertura: all,
+    },
     reddito_complessivo_totale_euro: {
-      ...indicator(complessivo.valore === null ? null : complessivo.ammontare_euro, anno, 'euro', `Somma del reddito complessivo dei comuni in cui il totale è noto (pubblicato, o scaglioni tutti pubblicati), fra le ${rows}: vedi copertura.`, complessivo.copertura.comuni_inclusi, agg.fonte, complessivo.motivo_mancante),
+      ...indicator(
+        complessivo.valore === null ? null : complessivo.ammontare_euro,
+        anno,
+        'euro',
+        `Somma del reddito complessivo dei comuni in cui il totale è noto (pubblicato, o scaglioni tutti pubblicati), fra le ${rows}: vedi copertura.`,
+        complessivo.copertura.comuni_inclusi,
+        agg.fonte,
+        complessivo.motivo_mancante,
+      ),
       copertura: complessivo.copertura,
     },
     reddito_medio_euro: {
@@ -163,11 +264,17 @@ function incomeBlock(dataset: Dataset, anno: number): RedditiNazionali {
   const names = new Map(dataset.regioni.map((r) => [r.codice, r.nome]));
   return {
     serie_predefinita: 'reddito_imponibile_medio_euro',
-    serie: [nationalSeries(dataset.redditiAggregati, 'reddito_imponibile_medio_euro', true), nationalSeries(dataset.redditiAggregati, 'reddito_complessivo_medio_euro', false)],
+    serie: [
+      nationalSeries(dataset.redditiAggregati, 'reddito_imponibile_medio_euro', true),
+      nationalSeries(dataset.redditiAggregati, 'reddito_complessivo_medio_euro', false),
+    ],
     nazionale: nazionale.get(anno) ?? null,
-    regioni: [...(regioni.get(anno) ?? new Map<string, RedditiAggregati>())].map(([codice, a]) => ({ regione: { codice, nome: names.get(codice)! }, ...a })),
+    regioni: [...(regioni.get(anno) ?? new Map<string, RedditiAggregati>())].map(([codice, a]) => ({
+      regione: { codice, nome: names.get(codice)! },
+      ...a,
+    })),
     metodo:
-      'Totale su totale sulle righe comunali MEF di ogni anno (i comuni di quell\'anno, anche quelli poi fusi o ricodificati, assegnati alla regione indicata dal MEF); la copertura dice quota di comuni e di contribuenti inclusi. /api/metodologia#medie-nazionali',
+      "Totale su totale sulle righe comunali MEF di ogni anno (i comuni di quell'anno, anche quelli poi fusi o ricodificati, assegnati alla regione indicata dal MEF); la copertura dice quota di comuni e di contribuenti inclusi. /api/metodologia#medie-nazionali",
   };
 }
 
@@ -205,7 +312,8 @@ function soil(dataset: Dataset, anno: number) {
   for (const c of dataset.comuni) {
     const p = c.ambiente.suolo.provincia;
     const area = dataset.province.find((x) => x.sigla === c.anagrafica.provincia.sigla)?.superficie_km2 ?? null;
-    if (p && p.suolo_consumato_ettari !== null && area !== null) seen.set(p.sigla, { ettari: p.suolo_consumato_ettari, area: area * 100 });
+    if (p && p.suolo_consumato_ettari !== null && area !== null)
+      seen.set(p.sigla, { ettari: p.suolo_consumato_ettari, area: area * 100 });
   }
   const ha = [...seen.values()].reduce((t, x) => t + x.ettari, 0);
   const area = [...seen.values()].reduce((t, x) => t + x.area, 0);
@@ -235,16 +343,32 @@ export function nationalAverages(dataset: Dataset, anno: number | undefined): Me
   const airYears = anni.aria === null ? [] : [anni.aria];
   const demo = anni.demografia.includes(demoYear)
     ? demographics(dataset.comuni, demoYear)
-    : Object.fromEntries(Object.keys(demographics([], demoYear)).map((k) => [k, missing('—', demoYear, 'demografico', anni.demografia)]));
+    : Object.fromEntries(
+        Object.keys(demographics([], demoYear)).map((k) => [k, missing('—', demoYear, 'demografico', anni.demografia)]),
+      );
   const inc = anni.redditi.includes(incomeYear)
     ? income(dataset, incomeYear)
     : Object.fromEntries(
-        ['contribuenti_totali', 'reddito_complessivo_totale_euro', 'reddito_medio_euro', 'reddito_imponibile_medio_euro', 'reddito_mediano_stimato_euro'].map((k) => [k, missing('—', incomeYear, 'di reddito', anni.redditi)]),
+        [
+          'contribuenti_totali',
+          'reddito_complessivo_totale_euro',
+          'reddito_medio_euro',
+          'reddito_imponibile_medio_euro',
+          'reddito_mediano_stimato_euro',
+        ].map((k) => [k, missing('—', incomeYear, 'di reddito', anni.redditi)]),
       );
   const aria = airYears.includes(airYear)
     ? air(dataset.comuni, airYear, predefiniti.demografia)
-    : Object.fromEntries(['pm10_ug_m3', 'no2_ug_m3', 'pm25_ug_m3', 'o3_ug_m3'].map((k) => [k, missing('µg/m³', airYear, 'sulla qualità dell\'aria', airYears)]));
-  const suolo = soilYear === anni.suolo ? soil(dataset, soilYear) : { suolo_consumato_percentuale: missing('%', soilYear, 'sul consumo di suolo', [anni.suolo]) };
+    : Object.fromEntries(
+        ['pm10_ug_m3', 'no2_ug_m3', 'pm25_ug_m3', 'o3_ug_m3'].map((k) => [
+          k,
+          missing('µg/m³', airYear, "sulla qualità dell'aria", airYears),
+        ]),
+      );
+  const suolo =
+    soilYear === anni.suolo
+      ? soil(dataset, soilYear)
+      : { suolo_consumato_percentuale: missing('%', soilYear, 'sul consumo di suolo', [anni.suolo]) };
   return {
     anno_richiesto: anno ?? null,
     indicatori: { ...demo, ...inc, ...aria, ...suolo },
@@ -258,5 +382,7 @@ export function nationalAverages(dataset: Dataset, anno: number | undefined): Me
 /** Years with a precomputed national-averages file: every year any domain has. */
 export function nationalYears(dataset: Dataset): number[] {
   const { anni } = dataset;
-  return [...new Set([...anni.demografia, ...anni.redditi, ...(anni.aria === null ? [] : [anni.aria]), anni.suolo])].sort((a, b) => a - b);
+  return [
+    ...new Set([...anni.demografia, ...anni.redditi, ...(anni.aria === null ? [] : [anni.aria]), anni.suolo]),
+  ].sort((a, b) => a - b);
 }

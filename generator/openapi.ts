@@ -36,7 +36,8 @@ export const EXAMPLE_REQUESTS: Record<RouteId, string | null> = {
   'ambiente.air.ranking': '/api/ambiente/aria/classifica?indicatore=no2&order=desc&limit=3&offset=0',
   'ambiente.soil.ranking': '/api/ambiente/suolo/classifica?order=asc&limit=3&offset=0',
   'qualita.ranking': '/api/qualita-vita/classifica?regione=Toscana&min_pop=5000&max_pop=50000&limit=3&offset=0',
-  'qualita.wizard': '/api/qualita-vita/wizard?budget=medio&dimensione=medio&priorita=ambiente&regione=Emilia-Romagna&limit=3',
+  'qualita.wizard':
+    '/api/qualita-vita/wizard?budget=medio&dimensione=medio&priorita=ambiente&regione=Emilia-Romagna&limit=3',
   'qualita.get': '/api/qualita-vita/040012',
   confronta: '/api/confronta?comuni=058091,015146&anno=2023',
   'confronta.national': '/api/confronta/nazionale-medie?anno=2025',
@@ -91,7 +92,11 @@ function withQuery(path: string, query: URLSearchParams): string {
 /** Requests that answer 404 on this route: an unknown key, and a year without data. */
 function notFoundUrls(route: RouteSpec, example: URL): string[] {
   const out: string[] = [];
-  const unknownKey: Record<string, string> = { codice_istat: '999999', fonte: 'fonte-inesistente', codice_catastale: 'Z999' };
+  const unknownKey: Record<string, string> = {
+    codice_istat: '999999',
+    fonte: 'fonte-inesistente',
+    codice_catastale: 'Z999',
+  };
   const key = route.params.find((p) => p.in === 'path' && unknownKey[p.name]);
   if (key) out.push(withQuery(route.path.replace(`{${key.name}}`, unknownKey[key.name]!), example.searchParams));
   if (route.id === 'confronta') out.push('/api/confronta?comuni=058091,999999');
@@ -104,7 +109,9 @@ function notFoundUrls(route: RouteSpec, example: URL): string[] {
 }
 
 /** The requests whose real answers fill the document's examples. */
-function exampleRequests(routes: readonly RouteSpec[]): { route: RouteSpec; method: string; url: string; status: number }[] {
+function exampleRequests(
+  routes: readonly RouteSpec[],
+): { route: RouteSpec; method: string; url: string; status: number }[] {
   const out: { route: RouteSpec; method: string; url: string; status: number }[] = [];
   for (const route of routes) {
     const ok = EXAMPLE_REQUESTS[route.id as RouteId];
@@ -126,14 +133,20 @@ type Handle = (request: Request) => Promise<Response | URL>;
  * document never shows an example the API would not give.
  */
 async function collectExamples(routes: readonly RouteSpec[], handle: Handle): Promise<Record<string, RouteExamples>> {
-  const byRoute: Record<string, RouteExamples> = Object.fromEntries(routes.map((r) => [r.id, { ok: null, errors: [] }]));
+  const byRoute: Record<string, RouteExamples> = Object.fromEntries(
+    routes.map((r) => [r.id, { ok: null, errors: [] }]),
+  );
   for (const request of exampleRequests(routes)) {
     const response = await handle(new Request(new URL(request.url, 'http://localhost'), { method: request.method }));
-    if (response instanceof URL) throw new Error(`esempio ${request.url}: al momento della build il gestore deve leggere i file da sé`);
+    if (response instanceof URL)
+      throw new Error(`esempio ${request.url}: al momento della build il gestore deve leggere i file da sé`);
     const body: unknown = await response.json();
     const exchange: Exchange = { url: request.url, method: request.method, status: response.status, body };
     const schema = response.status === 200 ? request.route.schema : 'Problem';
-    const errors = response.status === request.status ? schemaErrors(schema, body) : `status ${response.status}, expected ${request.status}`;
+    const errors =
+      response.status === request.status
+        ? schemaErrors(schema, body)
+        : `status ${response.status}, expected ${request.status}`;
     if (errors) throw new Error(`esempio ${request.method} ${request.url}: ${errors}`);
     if (response.status === 200) byRoute[request.route.id]!.ok = exchange;
     else byRoute[request.route.id]!.errors.push(exchange);
@@ -149,7 +162,10 @@ async function collectExamples(routes: readonly RouteSpec[], handle: Handle): Pr
 function plain(schema: unknown): Record<string, unknown> {
   return JSON.parse(JSON.stringify(schema), (_key, value: unknown) => {
     if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-    const { patternProperties, ...rest } = value as { patternProperties?: Record<string, unknown> } & Record<string, unknown>;
+    const { patternProperties, ...rest } = value as { patternProperties?: Record<string, unknown> } & Record<
+      string,
+      unknown
+    >;
     const keys = patternProperties ? Object.keys(patternProperties) : [];
     if (keys.length !== 1 || keys[0] !== '^(.*)$' || 'additionalProperties' in rest) return value;
     return { ...rest, additionalProperties: patternProperties![keys[0]!] };
@@ -166,7 +182,10 @@ function paramSchema(p: ParamSpec): Record<string, unknown> {
 function exampleValues(route: RouteSpec, exchange: Exchange | null): Record<string, string | number> {
   if (!exchange) return {};
   const url = new URL(exchange.url, 'http://localhost');
-  const raw: Record<string, string> = { ...matchRoute(url.pathname)?.pathParams, ...Object.fromEntries(url.searchParams) };
+  const raw: Record<string, string> = {
+    ...matchRoute(url.pathname)?.pathParams,
+    ...Object.fromEntries(url.searchParams),
+  };
   const out: Record<string, string | number> = {};
   for (const p of route.params) {
     const value = raw[p.name];
@@ -192,19 +211,45 @@ function parameter(p: ParamSpec, example: string | number | undefined) {
 function parameterWithAlias(p: ParamSpec, example: string | number | undefined) {
   const main = parameter(p, example);
   if (!p.alias) return [main];
-  return [main, { ...parameter(p, undefined), name: p.alias, description: `Alias di \`${p.name}\`: stesso significato e stessi valori. ${CASE_INSENSITIVE}` }];
+  return [
+    main,
+    {
+      ...parameter(p, undefined),
+      name: p.alias,
+      description: `Alias di \`${p.name}\`: stesso significato e stessi valori. ${CASE_INSENSITIVE}`,
+    },
+  ];
 }
 
 const HEADER_DOCS = {
-  CacheControl: { description: `Sempre \`${CACHE_CONTROL}\`: un'ora fresca, un giorno stale-while-revalidate.`, schema: { type: 'string', const: CACHE_CONTROL } },
-  ETag: { description: 'Validatore forte del corpo; rimandarlo in If-None-Match per avere 304 se la risorsa non è cambiata.', schema: { type: 'string' } },
-  AccessControlAllowOrigin: { description: 'Sempre `*`: l\'API si usa da qualunque origine.', schema: { type: 'string', const: '*' } },
+  CacheControl: {
+    description: `Sempre \`${CACHE_CONTROL}\`: un'ora fresca, un giorno stale-while-revalidate.`,
+    schema: { type: 'string', const: CACHE_CONTROL },
+  },
+  ETag: {
+    description: 'Validatore forte del corpo; rimandarlo in If-None-Match per avere 304 se la risorsa non è cambiata.',
+    schema: { type: 'string' },
+  },
+  AccessControlAllowOrigin: {
+    description: "Sempre `*`: l'API si usa da qualunque origine.",
+    schema: { type: 'string', const: '*' },
+  },
   AccessControlExposeHeaders: { description: 'Rende leggibile ETag dal browser.', schema: { type: 'string' } },
   XContentTypeOptions: { description: 'Sempre `nosniff`.', schema: { type: 'string', const: 'nosniff' } },
-  RetryAfter: { description: 'Secondi da attendere prima di riprovare.', schema: { type: 'string', pattern: '^[0-9]+$' } },
+  RetryAfter: {
+    description: 'Secondi da attendere prima di riprovare.',
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
   AccessControlAllowMethods: { description: `\`${ALLOWED_METHODS}\`.`, schema: { type: 'string' } },
-  AccessControlAllowHeaders: { description: 'Le intestazioni chieste in Access-Control-Request-Headers (predefinite: If-None-Match, Content-Type).', schema: { type: 'string' } },
-  AccessControlMaxAge: { description: 'Durata in secondi della risposta preflight nella cache del browser (86400).', schema: { type: 'string' } },
+  AccessControlAllowHeaders: {
+    description:
+      'Le intestazioni chieste in Access-Control-Request-Headers (predefinite: If-None-Match, Content-Type).',
+    schema: { type: 'string' },
+  },
+  AccessControlMaxAge: {
+    description: 'Durata in secondi della risposta preflight nella cache del browser (86400).',
+    schema: { type: 'string' },
+  },
 };
 
 const COMMON_HEADER_REFS = {
@@ -222,19 +267,39 @@ const PARAMETER_DOCS = {
     name: 'If-None-Match',
     in: 'header',
     required: false,
-    description: 'ETag di una risposta precedente (anche in forma debole W/"…" o in un elenco): se coincide la risposta è 304 senza corpo.',
+    description:
+      'ETag di una risposta precedente (anche in forma debole W/"…" o in un elenco): se coincide la risposta è 304 senza corpo.',
     schema: { type: 'string' },
   },
-  Origin: { name: 'Origin', in: 'header', required: false, description: 'Origine della pagina che chiama (preflight CORS).', schema: { type: 'string' } },
-  AccessControlRequestMethod: { name: 'Access-Control-Request-Method', in: 'header', required: false, description: 'Metodo che il browser intende usare.', schema: { type: 'string' } },
-  AccessControlRequestHeaders: { name: 'Access-Control-Request-Headers', in: 'header', required: false, description: 'Intestazioni che il browser intende inviare.', schema: { type: 'string' } },
+  Origin: {
+    name: 'Origin',
+    in: 'header',
+    required: false,
+    description: 'Origine della pagina che chiama (preflight CORS).',
+    schema: { type: 'string' },
+  },
+  AccessControlRequestMethod: {
+    name: 'Access-Control-Request-Method',
+    in: 'header',
+    required: false,
+    description: 'Metodo che il browser intende usare.',
+    schema: { type: 'string' },
+  },
+  AccessControlRequestHeaders: {
+    name: 'Access-Control-Request-Headers',
+    in: 'header',
+    required: false,
+    description: 'Intestazioni che il browser intende inviare.',
+    schema: { type: 'string' },
+  },
 };
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   Comuni: 'Elenco, ricerca e scheda anagrafica dei comuni.',
-  Demografia: 'Popolazione ufficiale ISTAT per anno e sesso, bilancio demografico (nati, morti, migrazioni) e tassi, con il conteggio anagrafico ANPR accanto; classifiche per popolazione e densità.',
-  Redditi: 'Redditi IRPEF per anno d\'imposta (MEF) e classifiche.',
-  Ambiente: 'Qualità dell\'aria (ISPRA) e consumo di suolo, con le classifiche.',
+  Demografia:
+    'Popolazione ufficiale ISTAT per anno e sesso, bilancio demografico (nati, morti, migrazioni) e tassi, con il conteggio anagrafico ANPR accanto; classifiche per popolazione e densità.',
+  Redditi: "Redditi IRPEF per anno d'imposta (MEF) e classifiche.",
+  Ambiente: "Qualità dell'aria (ISPRA) e consumo di suolo, con le classifiche.",
   'Qualità della vita': 'Indice composito 0–100, classifica e wizard «dove vivere».',
   Confronto: 'Comuni affiancati e medie nazionali.',
   Territorio: 'Regioni e province.',
@@ -245,22 +310,30 @@ const exampleName = (e: Exchange) => `${e.method} ${e.url}`;
 
 function problemResponse(description: string, exchanges: Exchange[], withBody: boolean) {
   if (!withBody) return { description, headers: COMMON_HEADER_REFS };
-  const examples = Object.fromEntries(exchanges.map((e) => [exampleName(e), { summary: exampleName(e), value: e.body }]));
+  const examples = Object.fromEntries(
+    exchanges.map((e) => [exampleName(e), { summary: exampleName(e), value: e.body }]),
+  );
   return {
     description,
     headers: COMMON_HEADER_REFS,
-    content: { 'application/problem+json': { schema: ref('schemas', 'Problem'), ...(exchanges.length ? { examples } : {}) } },
+    content: {
+      'application/problem+json': { schema: ref('schemas', 'Problem'), ...(exchanges.length ? { examples } : {}) },
+    },
   };
 }
 
 /** Why a route can answer 404, from its parameters. */
 function notFoundReasons(route: RouteSpec): string[] {
   const reasons: string[] = [];
-  if (route.params.some((p) => p.name === 'codice_istat')) reasons.push('nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link');
+  if (route.params.some((p) => p.name === 'codice_istat'))
+    reasons.push(
+      'nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link',
+    );
   if (route.id === 'comuni.cessati.get') reasons.push('nessun comune cessato dal 1991 con quel codice catastale');
-  if (route.params.some((p) => p.name === 'fonte')) reasons.push('nessuna fonte con quell\'identificativo');
+  if (route.params.some((p) => p.name === 'fonte')) reasons.push("nessuna fonte con quell'identificativo");
   if (route.id === 'confronta') reasons.push('uno o più codici ISTAT sconosciuti');
-  if (route.params.some((p) => p.name === 'anno')) reasons.push('nessun dato per l\'anno chiesto (`anni_disponibili` elenca gli anni validi)');
+  if (route.params.some((p) => p.name === 'anno'))
+    reasons.push("nessun dato per l'anno chiesto (`anni_disponibili` elenca gli anni validi)");
   return reasons;
 }
 
@@ -272,20 +345,32 @@ function responses(route: RouteSpec, examples: RouteExamples, withBody: boolean)
         content: {
           'application/json': {
             schema: ref('schemas', route.schema),
-            ...(examples.ok ? { examples: { [exampleName(examples.ok)]: { summary: exampleName(examples.ok), value: examples.ok.body } } } : {}),
+            ...(examples.ok
+              ? {
+                  examples: {
+                    [exampleName(examples.ok)]: { summary: exampleName(examples.ok), value: examples.ok.body },
+                  },
+                }
+              : {}),
           },
         },
       }
     : { description: `${route.summary}: come GET, senza corpo.`, headers: COMMON_HEADER_REFS };
   const out: Record<string, unknown> = {
     200: ok,
-    304: { description: 'Non modificato: l\'ETag della risorsa coincide con If-None-Match. Nessun corpo.', headers: COMMON_HEADER_REFS },
+    304: {
+      description: "Non modificato: l'ETag della risorsa coincide con If-None-Match. Nessun corpo.",
+      headers: COMMON_HEADER_REFS,
+    },
   };
   if (route.params.some((p) => p.name === 'codice_istat' && p.in === 'path')) {
     out[301] = {
       description:
-        "Codice ISTAT precedente dello stesso comune (ricodifica, cambio di provincia) o suo codice sardo del 1° gennaio 2026: `Location` è la stessa risorsa con il codice attuale (es. /api/comuni/107010 → /api/comuni/111040).",
-      headers: { ...COMMON_HEADER_REFS, Location: { description: 'URL della risorsa con il codice attuale.', schema: { type: 'string' } } },
+        'Codice ISTAT precedente dello stesso comune (ricodifica, cambio di provincia) o suo codice sardo del 1° gennaio 2026: `Location` è la stessa risorsa con il codice attuale (es. /api/comuni/107010 → /api/comuni/111040).',
+      headers: {
+        ...COMMON_HEADER_REFS,
+        Location: { description: 'URL della risorsa con il codice attuale.', schema: { type: 'string' } },
+      },
     };
   }
   if (route.params.length > 0) {
@@ -296,21 +381,39 @@ function responses(route: RouteSpec, examples: RouteExamples, withBody: boolean)
     );
   }
   const reasons = notFoundReasons(route);
-  if (reasons.length > 0) out[404] = problemResponse(`Non trovato: ${reasons.join('; ')}.`, examples.errors.filter((e) => e.status === 404), withBody);
+  if (reasons.length > 0)
+    out[404] = problemResponse(
+      `Non trovato: ${reasons.join('; ')}.`,
+      examples.errors.filter((e) => e.status === 404),
+      withBody,
+    );
   out[429] = ref('responses', 'TooManyRequests');
   return out;
 }
 
-const operationId = (route: RouteSpec, suffix = '') => route.id.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase()) + suffix;
+const operationId = (route: RouteSpec, suffix = '') =>
+  route.id.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase()) + suffix;
 
 function pathItem(route: RouteSpec, examples: RouteExamples) {
   const values = exampleValues(route, examples.ok);
   const pathParams = route.params.filter((p) => p.in === 'path').map((p) => parameter(p, values[p.name]));
-  const queryParams = [...route.params.filter((p) => p.in === 'query').flatMap((p) => parameterWithAlias(p, values[p.name])), ref('parameters', 'IfNoneMatch')];
-  const description = route.extension ? `${route.description}\n\nEstensione: non è nella specifica originale.` : route.description;
+  const queryParams = [
+    ...route.params.filter((p) => p.in === 'query').flatMap((p) => parameterWithAlias(p, values[p.name])),
+    ref('parameters', 'IfNoneMatch'),
+  ];
+  const description = route.extension
+    ? `${route.description}\n\nEstensione: non è nella specifica originale.`
+    : route.description;
   return {
     ...(pathParams.length ? { parameters: pathParams } : {}),
-    get: { operationId: operationId(route), summary: route.summary, description, tags: [route.tag], parameters: queryParams, responses: responses(route, examples, true) },
+    get: {
+      operationId: operationId(route),
+      summary: route.summary,
+      description,
+      tags: [route.tag],
+      parameters: queryParams,
+      responses: responses(route, examples, true),
+    },
     head: {
       operationId: operationId(route, 'Head'),
       summary: `${route.summary} (solo intestazioni)`,
@@ -324,7 +427,11 @@ function pathItem(route: RouteSpec, examples: RouteExamples) {
       summary: 'Preflight CORS',
       description: 'Risposta alla richiesta preflight del browser: nessun corpo, metodi e intestazioni consentiti.',
       tags: [route.tag],
-      parameters: [ref('parameters', 'Origin'), ref('parameters', 'AccessControlRequestMethod'), ref('parameters', 'AccessControlRequestHeaders')],
+      parameters: [
+        ref('parameters', 'Origin'),
+        ref('parameters', 'AccessControlRequestMethod'),
+        ref('parameters', 'AccessControlRequestHeaders'),
+      ],
       responses: {
         204: {
           description: 'Preflight accettato.',
@@ -360,8 +467,8 @@ function buildOpenApi(routes: readonly RouteSpec[], examples: Awaited<ReturnType
       summary: 'Dati aperti sui 7.896 comuni italiani: anagrafica, demografia, redditi, ambiente, qualità della vita.',
       description: [
         'API JSON pubblica, in sola lettura, senza autenticazione. Le risposte deterministiche sono file statici serviti da CDN; ricerca, confronto, wizard e combinazioni di parametri senza file sono calcolati da una edge function con lo stesso codice.',
-        'Convenzioni: codici ISTAT come stringhe di 6 cifre; valori mancanti come null con il motivo in `valori_mancanti` o `motivo_mancante`; ogni blocco di dati indica fonte, anno e licenza (`/api/fonti`); i valori derivati indicano il metodo (`/api/metodologia`). Gli esempi sono risposte reali dell\'API, generate con i dati della build.',
-        'Anno predefinito (`anno` omesso): l\'annata più recente completa per dominio, indicata nella risposta e in `/api/status`.',
+        "Convenzioni: codici ISTAT come stringhe di 6 cifre; valori mancanti come null con il motivo in `valori_mancanti` o `motivo_mancante`; ogni blocco di dati indica fonte, anno e licenza (`/api/fonti`); i valori derivati indicano il metodo (`/api/metodologia`). Gli esempi sono risposte reali dell'API, generate con i dati della build.",
+        "Anno predefinito (`anno` omesso): l'annata più recente completa per dominio, indicata nella risposta e in `/api/status`.",
         `Errori: RFC 9457 \`application/problem+json\` con \`type\`, \`title\`, \`status\`, \`detail\`, \`instance\` e, per i parametri, \`invalid_params\` (nome e motivo di ogni parametro non valido, tutti insieme). 400: parametro mancante, malformato, fuori intervallo, ripetuto o non ammesso; 404: percorso, comune, fonte o anno inesistente (per un anno, \`anni_disponibili\`), anche per un percorso sotto /api non descritto qui; 405: metodo diverso da GET, HEAD e OPTIONS su qualunque percorso (l'API è in sola lettura), con l'intestazione \`Allow: ${ALLOWED_METHODS}\`; 429: troppe richieste, con \`Retry-After\`. I parametri non previsti da un endpoint sono ignorati (per non rompere i cache buster).`,
         `Cache: ogni risposta ha \`Cache-Control: ${CACHE_CONTROL}\` ed \`ETag\`; con \`If-None-Match\` la risposta è 304 se la risorsa non è cambiata. CORS: \`Access-Control-Allow-Origin: *\`; OPTIONS risponde al preflight. HEAD è ammesso ovunque.`,
         'Valori enumerati (`ordine`, `order`, `indicatore`, `budget`, …): senza distinzione di maiuscole (`ASC` vale `asc`); ogni altro valore è un 400. Le classifiche accettano sia `ordine` sia `order`.',
@@ -371,15 +478,25 @@ function buildOpenApi(routes: readonly RouteSpec[], examples: Awaited<ReturnType
       // No operator address is published yet: the contact says how to reach them, through the service itself.
       contact: { name: 'Gestore di comuni-api (vedi la pagina principale del servizio)' },
       // OpenAPI 3.1 allows `url` or `identifier`, not both; the URL is what clients and linters show.
-      license: { name: 'Codice MIT; dati con la licenza di ciascuna fonte (vedi /api/fonti)', url: 'https://opensource.org/license/mit' },
+      license: {
+        name: 'Codice MIT; dati con la licenza di ciascuna fonte (vedi /api/fonti)',
+        url: 'https://opensource.org/license/mit',
+      },
     },
     servers: [{ url: '/', description: 'Stesso host della documentazione' }],
     // No authentication: every endpoint is public (SPEC.md).
     security: [],
-    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) })),
+    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({
+      name,
+      ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}),
+    })),
     paths,
     components: {
-      schemas: Object.fromEntries(Object.entries(SCHEMAS).filter(([name]) => referenced.has(name)).map(([name, schema]) => [name, plain(schema)])),
+      schemas: Object.fromEntries(
+        Object.entries(SCHEMAS)
+          .filter(([name]) => referenced.has(name))
+          .map(([name, schema]) => [name, plain(schema)]),
+      ),
       parameters: PARAMETER_DOCS,
       headers: HEADER_DOCS,
       responses: {

@@ -19,7 +19,10 @@ export class OutputWriter {
   private waiting: (() => void)[] = [];
   private readonly dirs = new Set<string>();
 
-  constructor(readonly root: string, private readonly concurrency = 64) {}
+  constructor(
+    readonly root: string,
+    private readonly concurrency = 64,
+  ) {}
 
   static async create(target: string): Promise<OutputWriter> {
     const root = `${target}.tmp-${process.pid}`;
@@ -123,9 +126,14 @@ export async function recoverOutputs(target: string): Promise<string[]> {
     .map((entry) => ({ entry, match: pattern.exec(entry) }))
     .filter((e): e is { entry: string; match: RegExpExecArray } => e.match !== null && !isAlive(Number(e.match[2])));
   const done: string[] = [];
-  const targetExists = await stat(target).then(() => true, () => false);
+  const targetExists = await stat(target).then(
+    () => true,
+    () => false,
+  );
   if (!targetExists) {
-    const interrupted = stale.find((e) => e.match[1] === 'old' && stale.some((t) => t.match[1] === 'tmp' && t.match[2] === e.match[2]));
+    const interrupted = stale.find(
+      (e) => e.match[1] === 'old' && stale.some((t) => t.match[1] === 'tmp' && t.match[2] === e.match[2]),
+    );
     const orphan = stale.find((e) => e.match[1] === 'old');
     if (interrupted) {
       await rename(join(parent, `${name}.tmp-${interrupted.match[2]}`), target);
@@ -137,7 +145,12 @@ export async function recoverOutputs(target: string): Promise<string[]> {
   }
   for (const { entry } of stale) {
     const path = join(parent, entry);
-    if (await stat(path).then(() => true, () => false)) {
+    if (
+      await stat(path).then(
+        () => true,
+        () => false,
+      )
+    ) {
       await rm(path, { recursive: true, force: true });
       done.push(`rimosso ${entry}`);
     }

@@ -23,7 +23,9 @@ export class Progress {
       last = pct;
       const width = 30;
       const filled = Math.round((pct / 100) * width);
-      process.stdout.write(`\r\x1b[K  ${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${pct}% (${done}/${total})`);
+      process.stdout.write(
+        `\r\x1b[K  ${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${pct}% (${done}/${total})`,
+      );
     };
   }
 }

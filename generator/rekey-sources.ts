@@ -10,7 +10,9 @@ export function territorioDato(codice: string, r: RekeyedValue<unknown> | undefi
   const list = r.parti.map((p) => `${p.nome} (${p.codice_istat})`).join(' + ');
   return {
     ricostruito_a_confini_attuali: r.ricostruito,
-    nota: r.ricostruito ? `Ricostruito a confini attuali: ${list}.` : `Stesso territorio, riportato dalla fonte con il codice di allora: ${list}.`,
+    nota: r.ricostruito
+      ? `Ricostruito a confini attuali: ${list}.`
+      : `Stesso territorio, riportato dalla fonte con il codice di allora: ${list}.`,
     parti: r.parti,
   };
 }
@@ -37,7 +39,16 @@ export function rekeyPopulation(cw: Crosswalk, points: PopulationPoint[]) {
     const { valori, report } = rekeyRows(cw, rows, territoryDate(point.data_riferimento), (v) => sumNullable(v)!);
     byYear.set(point.anno, valori);
     reports.push({ anno: point.anno, fonte_data: point.data_riferimento, ...report });
-    const nomi = new Map([...valori.keys()].map((c) => [c, point.nomi.get(c) ?? valori.get(c)!.parti.map((p) => p.nome).join(' + ')]));
+    const nomi = new Map(
+      [...valori.keys()].map((c) => [
+        c,
+        point.nomi.get(c) ??
+          valori
+            .get(c)!
+            .parti.map((p) => p.nome)
+            .join(' + '),
+      ]),
+    );
     return { ...point, valori: new Map([...valori].map(([c, r]) => [c, r.value])), nomi };
   });
   return { points: out, territorio: lookup(byYear), reports };
@@ -52,7 +63,11 @@ export function rekeyIrpef(cw: Crosswalk, years: IrpefYear[]) {
   const byYear = new Map<number, Map<string, RekeyedValue<IrpefComune>>>();
   const reports: (RekeyReport & { anno: number })[] = [];
   for (const y of years) {
-    const rows = y.comuni.map((c) => ({ codice_istat: c.codice_istat, codice_catastale: c.codice_catastale, value: c }));
+    const rows = y.comuni.map((c) => ({
+      codice_istat: c.codice_istat,
+      codice_catastale: c.codice_catastale,
+      value: c,
+    }));
     const { valori, report } = rekeyRows(cw, rows, `${y.anno + 1}-01-01`, sumIrpefRows);
     byYear.set(y.anno, valori);
     reports.push({ anno: y.anno, ...report });
@@ -69,6 +84,11 @@ export function rekeyIrpef(cw: Crosswalk, years: IrpefYear[]) {
 
 /** A non-additive per-comune table (indicators, classes) onto today's comuni: kept only where the territory is the same. */
 export function rekeyTable<V>(cw: Crosswalk, table: Map<string, V>, date: string) {
-  const { valori, report } = rekeyRows(cw, [...table].map(([codice_istat, value]) => ({ codice_istat, value })), date, null);
+  const { valori, report } = rekeyRows(
+    cw,
+    [...table].map(([codice_istat, value]) => ({ codice_istat, value })),
+    date,
+    null,
+  );
   return { table: new Map([...valori].map(([c, r]) => [c, r.value])), report };
 }

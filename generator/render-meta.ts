@@ -9,7 +9,9 @@ export function regioniDoc(dataset: Dataset, index: RuntimeIndex): Static<typeof
     totale: dataset.regioni.length,
     risultati: dataset.regioni.map((r, k) => {
       const comuni = dataset.comuni.filter((c) => c.anagrafica.regione.codice === r.codice);
-      const pops = comuni.map((c) => c.demografia.find((d) => d.anno === dataset.predefiniti.demografia)?.popolazione_totale ?? null);
+      const pops = comuni.map(
+        (c) => c.demografia.find((d) => d.anno === dataset.predefiniti.demografia)?.popolazione_totale ?? null,
+      );
       return {
         codice: r.codice,
         nome: r.nome,
@@ -85,9 +87,19 @@ export function statusDoc(
       zip_ultima_versione: `/dati/${DATI_ZIP_ALIAS}`,
       datapackage: '/dati/datapackage.json',
     },
-    conteggi: { comuni: dataset.comuni.length, province: dataset.province.length, regioni: dataset.regioni.length, file: files },
+    conteggi: {
+      comuni: dataset.comuni.length,
+      province: dataset.province.length,
+      regioni: dataset.regioni.length,
+      file: files,
+    },
     anni_predefiniti: { ...dataset.predefiniti },
-    fonti: dataset.fonti.map((s) => ({ id: s.meta.id, annata: s.meta.vintage, disponibile: s.mancante === null, scaricato: fetchedAt.get(s.meta.id) ?? null })),
+    fonti: dataset.fonti.map((s) => ({
+      id: s.meta.id,
+      annata: s.meta.vintage,
+      disponibile: s.mancante === null,
+      scaricato: fetchedAt.get(s.meta.id) ?? null,
+    })),
     cambiamenti,
   };
 }

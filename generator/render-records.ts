@@ -26,14 +26,20 @@ export function comuneRecord(c: ComuneData, dataset: Dataset): Comune {
     ...codiciStorici(dataset.territorio, code, a.codice_catastale),
     popolazione:
       pop && pop.popolazione_totale !== null && pop.data_riferimento !== null
-        ? { anno: pop.anno, data_riferimento: pop.data_riferimento, popolazione_totale: pop.popolazione_totale, densita_ab_km2: pop.densita_ab_km2 }
+        ? {
+            anno: pop.anno,
+            data_riferimento: pop.data_riferimento,
+            popolazione_totale: pop.popolazione_totale,
+            densita_ab_km2: pop.densita_ab_km2,
+          }
         : null,
     fonti: {
       anagrafica: provenance(SOURCES.gi.meta, 2025, SOURCES.gi.meta.referenceDate),
       nuts: provenance(elenco, 2023),
       superficie: areaProvenance(a, dataset),
       popolazione: pop?.fonti.popolazione_totale ?? null,
-      contatti: a.contatti && contatti.mancante === null ? provenance(contatti.meta, null, contatti.meta.referenceDate) : null,
+      contatti:
+        a.contatti && contatti.mancante === null ? provenance(contatti.meta, null, contatti.meta.referenceDate) : null,
     },
     links: {
       self: `/api/comuni/${code}`,
@@ -51,7 +57,9 @@ function areaProvenance(a: ComuneData['anagrafica'], dataset: Dataset): Comune['
   if (a.superficie_km2 === null) return null;
   const { registro } = dataset.report as { registro: RegistryReport };
   const replaced = registro.superfici_sostituite.some((s) => s.codice_istat === a.codice_istat);
-  return replaced ? provenance(SOURCES.areeInterne.meta, 2019, AREA_FALLBACK_DATE) : provenance(SOURCES.gi.meta, 2025, SOURCES.gi.meta.referenceDate);
+  return replaced
+    ? provenance(SOURCES.areeInterne.meta, 2019, AREA_FALLBACK_DATE)
+    : provenance(SOURCES.gi.meta, 2025, SOURCES.gi.meta.referenceDate);
 }
 
 /**
@@ -88,12 +96,21 @@ export function demografiaRecord(c: ComuneData, dataset: Dataset): Demografia | 
     variazione_popolazione: populationTrend(c.demografia),
     metodologia: `${METHODOLOGY}#demografia`,
   };
-  return yearlyRecord<DemografiaAnno, Demografia>(c, 'demografia.get', c.demografia, dataset.predefiniti.demografia, extra, { redditi: `/api/redditi/${c.anagrafica.codice_istat}` });
+  return yearlyRecord<DemografiaAnno, Demografia>(
+    c,
+    'demografia.get',
+    c.demografia,
+    dataset.predefiniti.demografia,
+    extra,
+    { redditi: `/api/redditi/${c.anagrafica.codice_istat}` },
+  );
 }
 
 export function redditiRecord(c: ComuneData, dataset: Dataset): Redditi | null {
   const extra = { metodologia: `${METHODOLOGY}#redditi` };
-  return yearlyRecord<RedditiAnno, Redditi>(c, 'redditi.get', c.redditi, dataset.predefiniti.redditi, extra, { demografia: `/api/demografia/${c.anagrafica.codice_istat}` });
+  return yearlyRecord<RedditiAnno, Redditi>(c, 'redditi.get', c.redditi, dataset.predefiniti.redditi, extra, {
+    demografia: `/api/demografia/${c.anagrafica.codice_istat}`,
+  });
 }
 
 export function ambienteRecord(c: ComuneData): Ambiente {

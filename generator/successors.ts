@@ -7,10 +7,12 @@ import { covers, HISTORY_START, nextDay, type CodePeriod, type TerritorialHistor
 export type LinkMethod = 'istituzione_stesso_giorno' | 'istituzione_e_bilancio' | 'confini_2019_2025' | 'bilancio';
 
 export const METHOD_TEXT: Record<LinkMethod, string> = {
-  istituzione_stesso_giorno: "Fusione: unico comune istituito il giorno dopo la cessazione nella stessa provincia (archivi ANPR e Garda Informatica), con popolazione (o contribuenti) pari alla somma dei cessati (scarto massimo 3%).",
+  istituzione_stesso_giorno:
+    'Fusione: unico comune istituito il giorno dopo la cessazione nella stessa provincia (archivi ANPR e Garda Informatica), con popolazione (o contribuenti) pari alla somma dei cessati (scarto massimo 3%).',
   istituzione_e_bilancio:
     "Fusione: più comuni istituiti (o cresciuti) il giorno dopo nella stessa provincia; ciascun comune cessato è attribuito all'unica ripartizione in cui la popolazione (o, prima del 2018, i contribuenti IRPEF MEF) dei cessati somma a quella di ogni nuovo comune, o alla crescita di ogni comune esistente (scarto massimo 3%).",
-  confini_2019_2025: "Incorporazione: almeno l'80% dei punti interni del poligono 2019 del comune cessato (Openpolis) cade nel poligono 2025 del successore (ISTAT).",
+  confini_2019_2025:
+    "Incorporazione: almeno l'80% dei punti interni del poligono 2019 del comune cessato (Openpolis) cade nel poligono 2025 del successore (ISTAT).",
   bilancio:
     "Incorporazione: il comune della stessa provincia la cui popolazione (o, prima del 2018, i contribuenti IRPEF MEF) cresce di quanto aveva il cessato, nell'unica ripartizione possibile (scarto massimo 3%).",
 };
@@ -72,7 +74,8 @@ export interface SuccessorInputs {
 const CHECK_TOLERANCE = 0.05;
 const MATCH_TOLERANCE = 0.03;
 
-const relDiff = (before: number, after: number) => (after === 0 ? (before === 0 ? 0 : 1) : Math.abs(before - after) / after);
+const relDiff = (before: number, after: number) =>
+  after === 0 ? (before === 0 ? 0 : 1) : Math.abs(before - after) / after;
 
 interface Cessation {
   belfiore: string;
@@ -99,7 +102,10 @@ interface Target {
 
 /** Every component within tolerance (a component a source suppressed, NaN, does not count against). */
 const matches = (sum: number[], target: number[]) =>
-  target.every((t, i) => Number.isNaN(t) || Number.isNaN(sum[i]!) || relDiff(sum[i]!, t) <= MATCH_TOLERANCE || Math.abs(sum[i]! - t) <= 5);
+  target.every(
+    (t, i) =>
+      Number.isNaN(t) || Number.isNaN(sum[i]!) || relDiff(sum[i]!, t) <= MATCH_TOLERANCE || Math.abs(sum[i]! - t) <= 5,
+  );
 
 /**
  * Assigns each ceased comune (items) to one target so that every new comune's profile, and
@@ -118,10 +124,25 @@ function uniqueCover(items: { key: string; value: number[] }[], targets: Target[
   const search = (i: number): void => {
     if (solutions.length > 1 || ++steps > 2_000_000) return;
     if (i === sorted.length) {
-      if (targets.every((t, k) => (t.optional && used[k] === 0) || (used[k]! > 0 && matches(load[k]!.map((v, c) => v + t.base[c]!), t.value)))) solutions.push([...pick]);
+      if (
+        targets.every(
+          (t, k) =>
+            (t.optional && used[k] === 0) ||
+            (used[k]! > 0 &&
+              matches(
+                load[k]!.map((v, c) => v + t.base[c]!),
+                t.value,
+              )),
+        )
+      )
+        solutions.push([...pick]);
       return;
     }
-    const deficit = targets.reduce((d, t, k) => d + (t.optional ? 0 : Math.max(0, t.value[0]! * (1 - MATCH_TOLERANCE) - 5 - load[k]![0]! - t.base[0]!)), 0);
+    const deficit = targets.reduce(
+      (d, t, k) =>
+        d + (t.optional ? 0 : Math.max(0, t.value[0]! * (1 - MATCH_TOLERANCE) - 5 - load[k]![0]! - t.base[0]!)),
+      0,
+    );
     if (deficit > remaining[i]!) return;
     const item = sorted[i]!.value;
     for (let t = 0; t < targets.length; t++) {
@@ -141,7 +162,11 @@ function uniqueCover(items: { key: string; value: number[] }[], targets: Target[
 }
 
 /** Where a comune lies in 2025: the current comune holding at least 80% of a grid of points inside its 2019 polygon. */
-function locate2019(input: SuccessorInputs, boxes2025: { f: Confine2025; box: ReturnType<typeof bbox> }[], polygon: Confine2019): string | null {
+function locate2019(
+  input: SuccessorInputs,
+  boxes2025: { f: Confine2025; box: ReturnType<typeof bbox> }[],
+  polygon: Confine2019,
+): string | null {
   const points = interiorPoints(polygon.polygons);
   const box = bbox(polygon.polygons);
   const counts = new Map<string, number>();
@@ -161,16 +186,25 @@ function locate2019(input: SuccessorInputs, boxes2025: { f: Confine2025; box: Re
  */
 function eventMeasure(input: SuccessorInputs, fine: string, day: string, keys: string[], newcomers: string[]) {
   const measures = [...input.population].sort((a, b) => a.data_territorio.localeCompare(b.data_territorio));
-  const value = (m: PopulationMeasure, b: string) => m.valori.get(codeAt(input.history.get(b), m.data_territorio) ?? '');
+  const value = (m: PopulationMeasure, b: string) =>
+    m.valori.get(codeAt(input.history.get(b), m.data_territorio) ?? '');
   const before = [...measures].reverse().find((m) => m.data_territorio <= fine);
   const after = measures.find((m) => m.data_territorio >= day);
-  if (before && after && keys.every((b) => value(before, b) !== undefined) && newcomers.every((b) => value(after, b) !== undefined)) {
+  if (
+    before &&
+    after &&
+    keys.every((b) => value(before, b) !== undefined) &&
+    newcomers.every((b) => value(after, b) !== undefined)
+  ) {
     const one = (v: number | undefined) => (v === undefined ? null : [v]);
     const get = (b: string) => ({ before: one(value(before, b)), after: one(value(after, b)) });
     return { misura: 'popolazione' as const, prima: before.riferimento, dopo: after.riferimento, get };
   }
   const year = Math.max(...keys.map((b) => lastTaxYear(input.taxpayers, b)?.[0] ?? -Infinity));
-  const get = (b: string) => ({ before: input.profiles.get(b)?.get(year) ?? null, after: input.profiles.get(b)?.get(year + 1) ?? null });
+  const get = (b: string) => ({
+    before: input.profiles.get(b)?.get(year) ?? null,
+    after: input.profiles.get(b)?.get(year + 1) ?? null,
+  });
   return { misura: 'contribuenti' as const, prima: `anno d'imposta ${year}`, dopo: `anno d'imposta ${year + 1}`, get };
 }
 
@@ -181,7 +215,10 @@ function eventMeasure(input: SuccessorInputs, fine: string, day: string, keys: s
  * are assigned by the unique balance of population (or taxpayers) between the new comuni
  * and the existing ones that grew. Every event is then checked (see `verify`).
  */
-export function deriveSuccessors(input: SuccessorInputs): { links: SuccessorLink[]; unresolved: UnresolvedCessation[] } {
+export function deriveSuccessors(input: SuccessorInputs): {
+  links: SuccessorLink[];
+  unresolved: UnresolvedCessation[];
+} {
   const { history, current } = input;
   const ceased: Cessation[] = [];
   const firstStart = new Map<string, CodePeriod>();
@@ -198,7 +235,8 @@ export function deriveSuccessors(input: SuccessorInputs): { links: SuccessorLink
   }
   const links: SuccessorLink[] = [];
   const unresolved: UnresolvedCessation[] = [];
-  const fail = (c: Cessation, motivo: string) => unresolved.push({ codice_catastale: c.belfiore, nome: c.last.nome, data_cessazione: c.fine, motivo });
+  const fail = (c: Cessation, motivo: string) =>
+    unresolved.push({ codice_catastale: c.belfiore, nome: c.last.nome, data_cessazione: c.fine, motivo });
   const polygons2019 = new Map(input.confini2019.map((f) => [f.codice_catastale, f]));
   const boxes2025 = input.confini2025.map((f) => ({ f, box: bbox(f.polygons) }));
   const ceasedSet = new Set(ceased.map((c) => c.belfiore));
@@ -206,52 +244,104 @@ export function deriveSuccessors(input: SuccessorInputs): { links: SuccessorLink
   for (const [key, members] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
     const [fine, sigla] = key.split('|') as [string, string];
     const day = nextDay(fine);
-    const newcomers = [...firstStart].filter(([, p]) => p.inizio === day && p.sigla_provincia === sigla).map(([b]) => b);
-    const incumbents = [...history]
-      .filter(([b, periods]) => !ceasedSet.has(b) && !newcomers.includes(b) && periods.some((p) => covers(p, fine) && p.sigla_provincia === sigla) && periods.some((p) => covers(p, day)))
+    const newcomers = [...firstStart]
+      .filter(([, p]) => p.inizio === day && p.sigla_provincia === sigla)
       .map(([b]) => b);
-    const measure = eventMeasure(input, fine, day, members.map((m) => m.belfiore), newcomers);
+    const incumbents = [...history]
+      .filter(
+        ([b, periods]) =>
+          !ceasedSet.has(b) &&
+          !newcomers.includes(b) &&
+          periods.some((p) => covers(p, fine) && p.sigla_provincia === sigla) &&
+          periods.some((p) => covers(p, day)),
+      )
+      .map(([b]) => b);
+    const measure = eventMeasure(
+      input,
+      fine,
+      day,
+      members.map((m) => m.belfiore),
+      newcomers,
+    );
     const items = members.map((c) => ({ key: c.belfiore, value: measure.get(c.belfiore).before }));
     const newTargets = newcomers.map((b) => ({ key: b, value: measure.get(b).after, base: [0], optional: false }));
     const usable = items.every((i) => i.value !== null) && newTargets.every((t) => t.value !== null);
-    const all = items.reduce((t, i) => t.map((v, c) => v + (i.value?.[c] ?? NaN)), (items[0]?.value ?? []).map(() => 0));
+    const all = items.reduce(
+      (t, i) => t.map((v, c) => v + (i.value?.[c] ?? NaN)),
+      (items[0]?.value ?? []).map(() => 0),
+    );
     const allToNewcomer = () => {
-      for (const c of members) links.push({ predecessore: c.belfiore, successore: newcomers[0]!, data_evento: day, evento: 'fusione', metodo: 'istituzione_stesso_giorno', verifica: null });
+      for (const c of members)
+        links.push({
+          predecessore: c.belfiore,
+          successore: newcomers[0]!,
+          data_evento: day,
+          evento: 'fusione',
+          metodo: 'istituzione_stesso_giorno',
+          verifica: null,
+        });
     };
     if (newcomers.length === 1 && (!usable || matches(all, newTargets[0]!.value!))) {
       allToNewcomer();
       continue;
     }
     // Comuni ceased after mid-2019 with no new comune beside them: located by their polygon.
-    const rest = newcomers.length > 0 ? members : members.filter((c) => {
-      const polygon = polygons2019.get(c.belfiore);
-      const successor = polygon ? locate2019(input, boxes2025, polygon) : null;
-      if (successor) links.push({ predecessore: c.belfiore, successore: successor, data_evento: day, evento: 'incorporazione', metodo: 'confini_2019_2025', verifica: null });
-      return !successor;
-    });
+    const rest =
+      newcomers.length > 0
+        ? members
+        : members.filter((c) => {
+            const polygon = polygons2019.get(c.belfiore);
+            const successor = polygon ? locate2019(input, boxes2025, polygon) : null;
+            if (successor)
+              links.push({
+                predecessore: c.belfiore,
+                successore: successor,
+                data_evento: day,
+                evento: 'incorporazione',
+                metodo: 'confini_2019_2025',
+                verifica: null,
+              });
+            return !successor;
+          });
     if (rest.length === 0) continue;
     const grown = incumbents
       .map((b) => {
         const { before, after } = measure.get(b);
-        return before === null || after === null || after[0]! - before[0]! <= Math.max(10, 0.04 * before[0]!) ? null : { key: b, value: after, base: before, optional: true };
+        return before === null || after === null || after[0]! - before[0]! <= Math.max(10, 0.04 * before[0]!)
+          ? null
+          : { key: b, value: after, base: before, optional: true };
       })
       .filter((t): t is Target => t !== null);
     const restItems = items.filter((i) => rest.some((c) => c.belfiore === i.key)) as { key: string; value: number[] }[];
     // New comuni alone first; comuni that grew only when the new ones cannot account for every ceased one.
-    const cover = usable ? (uniqueCover(restItems, newTargets as Target[]) ?? uniqueCover(restItems, [...(newTargets as Target[]), ...grown])) : null;
+    const cover = usable
+      ? (uniqueCover(restItems, newTargets as Target[]) ??
+        uniqueCover(restItems, [...(newTargets as Target[]), ...grown]))
+      : null;
     if (!cover && newcomers.length === 1) {
       // The only new comune, but the figures do not balance with or without comuni that grew: linked, and the check reports the gap.
       allToNewcomer();
       continue;
     }
     if (!cover) {
-      for (const c of rest) fail(c, `Nessuna ripartizione univoca (${measure.misura}, ${measure.prima} → ${measure.dopo}) tra ${newcomers.length} comuni istituiti il ${day} e ${grown.length} comuni cresciuti in provincia ${sigla}.`);
+      for (const c of rest)
+        fail(
+          c,
+          `Nessuna ripartizione univoca (${measure.misura}, ${measure.prima} → ${measure.dopo}) tra ${newcomers.length} comuni istituiti il ${day} e ${grown.length} comuni cresciuti in provincia ${sigla}.`,
+        );
       continue;
     }
     for (const c of rest) {
       const successore = cover.get(c.belfiore)!;
       const isNew = newcomers.includes(successore);
-      links.push({ predecessore: c.belfiore, successore, data_evento: day, evento: isNew ? 'fusione' : 'incorporazione', metodo: isNew ? 'istituzione_e_bilancio' : 'bilancio', verifica: null });
+      links.push({
+        predecessore: c.belfiore,
+        successore,
+        data_evento: day,
+        evento: isNew ? 'fusione' : 'incorporazione',
+        metodo: isNew ? 'istituzione_e_bilancio' : 'bilancio',
+        verifica: null,
+      });
     }
   }
   verify(input, links);
@@ -276,12 +366,31 @@ function verify(input: SuccessorInputs, links: SuccessorLink[]): void {
     const existed = successorPeriods?.some((p) => p.inizio < data_evento) ?? false;
     const members = [...group.map((l) => l.predecessore), ...(existed ? [successore] : [])];
     let check: Verification | null = null;
-    const before = [...measures].reverse().find((m) => m.data_territorio < data_evento && members.every((b) => m.valori.has(codeAt(input.history.get(b), m.data_territorio) ?? '')));
-    const after = measures.find((m) => m.data_territorio >= data_evento && m.valori.has(codeAt(successorPeriods, m.data_territorio) ?? ''));
+    const before = [...measures]
+      .reverse()
+      .find(
+        (m) =>
+          m.data_territorio < data_evento &&
+          members.every((b) => m.valori.has(codeAt(input.history.get(b), m.data_territorio) ?? '')),
+      );
+    const after = measures.find(
+      (m) => m.data_territorio >= data_evento && m.valori.has(codeAt(successorPeriods, m.data_territorio) ?? ''),
+    );
     if (before && after) {
-      const sum = members.reduce((t, b) => t + before.valori.get(codeAt(input.history.get(b), before.data_territorio)!)!, 0);
+      const sum = members.reduce(
+        (t, b) => t + before.valori.get(codeAt(input.history.get(b), before.data_territorio)!)!,
+        0,
+      );
       const value = after.valori.get(codeAt(successorPeriods, after.data_territorio)!)!;
-      check = { misura: 'popolazione', prima: before.riferimento, dopo: after.riferimento, somma_prima: sum, valore_dopo: value, scarto_percentuale: round1(relDiff(sum, value) * 100), verificato: relDiff(sum, value) <= CHECK_TOLERANCE };
+      check = {
+        misura: 'popolazione',
+        prima: before.riferimento,
+        dopo: after.riferimento,
+        somma_prima: sum,
+        valore_dopo: value,
+        scarto_percentuale: round1(relDiff(sum, value) * 100),
+        verificato: relDiff(sum, value) <= CHECK_TOLERANCE,
+      };
     } else {
       // Tax year Y counts the territory of 1 January Y+1: the last year before the event is the last year of the predecessors.
       const lastYears = group.map((l) => lastTaxYear(input.taxpayers, l.predecessore)?.[0] ?? null);
@@ -290,7 +399,15 @@ function verify(input: SuccessorInputs, links: SuccessorLink[]): void {
       const values = year === null ? [] : members.map((b) => input.taxpayers.get(b)?.get(year));
       if (year !== null && after !== undefined && values.every((v) => v !== undefined)) {
         const sum = values.reduce((t, v) => t! + v!, 0)!;
-        check = { misura: 'contribuenti', prima: `anno d'imposta ${year}`, dopo: `anno d'imposta ${year + 1}`, somma_prima: sum, valore_dopo: after, scarto_percentuale: round1(relDiff(sum, after) * 100), verificato: relDiff(sum, after) <= CHECK_TOLERANCE };
+        check = {
+          misura: 'contribuenti',
+          prima: `anno d'imposta ${year}`,
+          dopo: `anno d'imposta ${year + 1}`,
+          somma_prima: sum,
+          valore_dopo: after,
+          scarto_percentuale: round1(relDiff(sum, after) * 100),
+          verificato: relDiff(sum, after) <= CHECK_TOLERANCE,
+        };
       }
     }
     for (const l of group) l.verifica = check;

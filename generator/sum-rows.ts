@@ -12,7 +12,10 @@ export function sumNullable(values: readonly (number | null)[]): number | null {
 
 function sumPairs(pairs: readonly (Pair | null)[]): Pair | null {
   if (pairs.some((p) => p === null)) return null;
-  return { frequenza: sumNullable(pairs.map((p) => p!.frequenza)), ammontare: sumNullable(pairs.map((p) => p!.ammontare)) };
+  return {
+    frequenza: sumNullable(pairs.map((p) => p!.frequenza)),
+    ammontare: sumNullable(pairs.map((p) => p!.ammontare)),
+  };
 }
 
 /**

@@ -46,12 +46,27 @@ export function buildHistory(anpr: PeriodoComune[], gi: GiValidita[]): Territori
     if (list) list.push(p);
     else history.set(belfiore, [p]);
   };
-  for (const r of anpr) add(r.codice_catastale, { codice_istat: r.codice_istat, nome: r.nome, sigla_provincia: r.sigla_provincia, inizio: r.inizio, fine: r.fine, fonte: 'anpr-archivio-comuni' });
+  for (const r of anpr)
+    add(r.codice_catastale, {
+      codice_istat: r.codice_istat,
+      nome: r.nome,
+      sigla_provincia: r.sigla_provincia,
+      inizio: r.inizio,
+      fine: r.fine,
+      fonte: 'anpr-archivio-comuni',
+    });
   for (const g of gi) {
     if (!g.inizio || !/^[A-Z]\d{3}$/.test(g.codice_catastale)) continue;
     const periods = history.get(g.codice_catastale) ?? [];
     if (g.inizio > ANPR_CUTOFF && !periods.some((p) => p.codice_istat === g.codice_istat && p.inizio === g.inizio)) {
-      add(g.codice_catastale, { codice_istat: g.codice_istat, nome: g.nome, sigla_provincia: g.sigla_provincia, inizio: g.inizio, fine: g.fine, fonte: 'gi-db-comuni' });
+      add(g.codice_catastale, {
+        codice_istat: g.codice_istat,
+        nome: g.nome,
+        sigla_provincia: g.sigla_provincia,
+        inizio: g.inizio,
+        fine: g.fine,
+        fonte: 'gi-db-comuni',
+      });
     }
     if (g.fine && g.fine > ANPR_CUTOFF) {
       const open = periods.find((p) => p.codice_istat === g.codice_istat && p.fine === null);

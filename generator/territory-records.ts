@@ -6,13 +6,23 @@ import { METHOD_TEXT } from './successors.ts';
 import { HISTORY_START, type CodePeriod } from './territorial-history.ts';
 import type { Territory } from './territory.ts';
 
-const SOURCE_OF: Record<CodePeriod['fonte'], string> = { 'anpr-archivio-comuni': SOURCES.archivio.meta.id, 'gi-db-comuni': SOURCES.gi.meta.id };
+const SOURCE_OF: Record<CodePeriod['fonte'], string> = {
+  'anpr-archivio-comuni': SOURCES.archivio.meta.id,
+  'gi-db-comuni': SOURCES.gi.meta.id,
+};
 
 /** The periods of a territory since the crosswalk's start, as the API lists them. */
 function periods(t: Territory, belfiore: string) {
   return (t.crosswalk.history.get(belfiore) ?? [])
     .filter((p) => p.fine === null || p.fine >= HISTORY_START)
-    .map((p) => ({ codice_istat: p.codice_istat, nome: p.nome, sigla_provincia: p.sigla_provincia, dal: p.inizio, al: p.fine, fonte: SOURCE_OF[p.fonte] }));
+    .map((p) => ({
+      codice_istat: p.codice_istat,
+      nome: p.nome,
+      sigla_provincia: p.sigla_provincia,
+      dal: p.inizio,
+      al: p.fine,
+      fonte: SOURCE_OF[p.fonte],
+    }));
 }
 
 /** Codes of a current comune over time, the 2026 Sardinian code last, and the ceased comuni merged into it. */
@@ -22,11 +32,24 @@ export function codiciStorici(t: Territory, codice: string, belfiore: string) {
   if (s2026) {
     const open = list.find((p) => p.al === null);
     if (open) open.al = '2025-12-31';
-    list.push({ codice_istat: s2026.codice_2026, nome: s2026.nome, sigla_provincia: s2026.provincia_2026.nome, dal: '2026-01-01', al: null, fonte: SOURCES.sardegna2026.meta.id });
+    list.push({
+      codice_istat: s2026.codice_2026,
+      nome: s2026.nome,
+      sigla_provincia: s2026.provincia_2026.nome,
+      dal: '2026-01-01',
+      al: null,
+      fonte: SOURCES.sardegna2026.meta.id,
+    });
   }
   const predecessori: Predecessore[] = t.links
     .filter((l) => l.verifica?.verificato && t.crosswalk.currentOf(l.predecessore) === codice)
-    .map((l) => ({ codice_catastale: l.predecessore, nome: t.crosswalk.nameAt(l.predecessore, '9999-12-31'), data_evento: l.data_evento, evento: l.evento, link: `/api/comuni/cessati/${l.predecessore}` }))
+    .map((l) => ({
+      codice_catastale: l.predecessore,
+      nome: t.crosswalk.nameAt(l.predecessore, '9999-12-31'),
+      data_evento: l.data_evento,
+      evento: l.evento,
+      link: `/api/comuni/cessati/${l.predecessore}`,
+    }))
     .sort((a, b) => a.data_evento.localeCompare(b.data_evento) || a.nome.localeCompare(b.nome));
   return { codici_storici: list, codice_istat_2026: s2026?.codice_2026 ?? null, predecessori };
 }
@@ -45,7 +68,9 @@ export function cessatiRecords(dataset: Dataset): ComuneCessato[] {
     const current = link?.verifica?.verificato ? t.crosswalk.currentOf(belfiore) : null;
     const missing: Record<string, string> = {};
     if (!link) missing.successori = `Successore non accertato: ${unresolved.get(belfiore)!.motivo}`;
-    else if (!current) missing.successori = 'Collegamento non verificato (vedi `verifica`): il comune attuale non è indicato e i dati del comune cessato non sono sommati a nessun comune.';
+    else if (!current)
+      missing.successori =
+        'Collegamento non verificato (vedi `verifica`): il comune attuale non è indicato e i dati del comune cessato non sono sommati a nessun comune.';
     return {
       codice_catastale: belfiore,
       nome: last.nome,
@@ -57,7 +82,10 @@ export function cessatiRecords(dataset: Dataset): ComuneCessato[] {
             {
               codice_istat: current,
               nome: current ? names.get(current)! : null,
-              successore_diretto: { codice_catastale: link.successore, nome: t.crosswalk.nameAt(link.successore, link.data_evento) },
+              successore_diretto: {
+                codice_catastale: link.successore,
+                nome: t.crosswalk.nameAt(link.successore, link.data_evento),
+              },
               data_evento: link.data_evento,
               evento: link.evento,
               metodo: link.metodo,
@@ -87,14 +115,17 @@ export function territoryIndex(dataset: Dataset, cessati: ComuneCessato[]): Terr
   }
   const codiciCessati: Record<string, string> = {};
   const refs: CessatoRef[] = cessati.map((c) => {
-    for (const p of c.codici_storici) if (!current.has(p.codice_istat) && !alias[p.codice_istat]) codiciCessati[p.codice_istat] = c.codice_catastale;
+    for (const p of c.codici_storici)
+      if (!current.has(p.codice_istat) && !alias[p.codice_istat]) codiciCessati[p.codice_istat] = c.codice_catastale;
     return {
       codice_catastale: c.codice_catastale,
       nome: c.nome,
       sigla_provincia: c.sigla_provincia,
       data_cessazione: c.data_cessazione,
       codici_istat: [...new Set(c.codici_storici.map((p) => p.codice_istat))],
-      successori: c.successori.filter((s) => s.codice_istat).map((s) => ({ codice_istat: s.codice_istat!, nome: s.nome! })),
+      successori: c.successori
+        .filter((s) => s.codice_istat)
+        .map((s) => ({ codice_istat: s.codice_istat!, nome: s.nome! })),
     };
   });
   const nomiStorici: Record<string, string[]> = {};
@@ -116,13 +147,38 @@ export function territoryIndex(dataset: Dataset, cessati: ComuneCessato[]): Terr
   };
 }
 
-const LOWER = new Set(['di', 'del', 'della', 'dei', 'delle', 'degli', 'dello', 'da', 'in', 'sul', 'sulla', 'e', 'ed', 'al', 'alla', 'con', 'nel', 'nella', 'sopra', 'sotto']);
+const LOWER = new Set([
+  'di',
+  'del',
+  'della',
+  'dei',
+  'delle',
+  'degli',
+  'dello',
+  'da',
+  'in',
+  'sul',
+  'sulla',
+  'e',
+  'ed',
+  'al',
+  'alla',
+  'con',
+  'nel',
+  'nella',
+  'sopra',
+  'sotto',
+]);
 
 /** "RIVA VALDOBBIA" → "Riva Valdobbia": the archives write names in capitals; search results show them like today's names. */
 export function displayName(upper: string): string {
   return upper
     .toLowerCase()
     .split(' ')
-    .map((w, i) => (i > 0 && LOWER.has(w) ? w : w.replace(/(^|[-'’/])(\p{L})/gu, (_, sep: string, ch: string) => sep + ch.toUpperCase())))
+    .map((w, i) =>
+      i > 0 && LOWER.has(w)
+        ? w
+        : w.replace(/(^|[-'’/])(\p{L})/gu, (_, sep: string, ch: string) => sep + ch.toUpperCase()),
+    )
     .join(' ');
 }

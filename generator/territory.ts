@@ -7,7 +7,13 @@ import type { IrpefYear } from '../data-sources/mef-irpef-comunale.ts';
 import type { Confine2019 } from '../data-sources/openpolis-confini-2019.ts';
 import type { Anagrafica } from '../api/schemas/comune.ts';
 import { Crosswalk, territoryDate } from './crosswalk.ts';
-import { deriveSuccessors, METHOD_TEXT, type LinkMethod, type SuccessorLink, type UnresolvedCessation } from './successors.ts';
+import {
+  deriveSuccessors,
+  METHOD_TEXT,
+  type LinkMethod,
+  type SuccessorLink,
+  type UnresolvedCessation,
+} from './successors.ts';
 import { buildHistory, HISTORY_START } from './territorial-history.ts';
 
 export interface TerritoryInputs {
@@ -52,7 +58,9 @@ export function buildTerritory(input: TerritoryInputs): Territory {
   for (const c of input.comuni) {
     const periods = history.get(c.codice_catastale);
     if (!periods?.some((p) => p.codice_istat === c.codice_istat && p.fine === null)) {
-      throw new Error(`storia territoriale: il comune ${c.codice_istat} (${c.codice_catastale}) non ha un periodo aperto con il suo codice negli archivi`);
+      throw new Error(
+        `storia territoriale: il comune ${c.codice_istat} (${c.codice_catastale}) non ha un periodo aperto con il suo codice negli archivi`,
+      );
     }
   }
   const taxpayers = new Map<string, Map<number, number>>();
@@ -65,7 +73,10 @@ export function buildTerritory(input: TerritoryInputs): Territory {
       taxpayers.set(r.codice_catastale, years);
       const profile = [r.contribuenti];
       const byYear = profiles.get(r.codice_catastale) ?? new Map<number, number[]>();
-      byYear.set(y.anno, profile.map((v) => v ?? NaN));
+      byYear.set(
+        y.anno,
+        profile.map((v) => v ?? NaN),
+      );
       profiles.set(r.codice_catastale, byYear);
     }
   const { links, unresolved } = deriveSuccessors({
@@ -73,7 +84,11 @@ export function buildTerritory(input: TerritoryInputs): Territory {
     current: new Set(input.comuni.map((c) => c.codice_catastale)),
     taxpayers,
     profiles,
-    population: input.population.map((p) => ({ data_territorio: territoryDate(p.data_riferimento), riferimento: p.data_riferimento, valori: p.valori })),
+    population: input.population.map((p) => ({
+      data_territorio: territoryDate(p.data_riferimento),
+      riferimento: p.data_riferimento,
+      valori: p.valori,
+    })),
     confini2019: input.confini2019,
     confini2025: input.confini2025,
     belfioreOf2025: new Map(input.comuni.map((c) => [c.codice_istat, c.codice_catastale])),
@@ -82,7 +97,10 @@ export function buildTerritory(input: TerritoryInputs): Territory {
   const byCode = new Map(input.comuni.map((c) => [c.codice_istat, c]));
   const codici2026 = new Map<string, CodiceSardegna2026>();
   for (const s of input.sardegna2026) {
-    if (!byCode.has(s.codice_precedente)) throw new Error(`sardegna-2026.csv: il codice precedente ${s.codice_precedente} (${s.nome}) non è un comune attuale`);
+    if (!byCode.has(s.codice_precedente))
+      throw new Error(
+        `sardegna-2026.csv: il codice precedente ${s.codice_precedente} (${s.nome}) non è un comune attuale`,
+      );
     codici2026.set(s.codice_precedente, s);
   }
   const name = (belfiore: string) => crosswalk.nameAt(belfiore, '9999-12-31');
@@ -93,7 +111,9 @@ export function buildTerritory(input: TerritoryInputs): Territory {
     if (!crosswalk.currentOf(belfiore)) continue;
     for (const p of periods) if (p.fine === null || p.fine >= HISTORY_START) mappedCodes.add(p.codice_istat);
   }
-  const mappedBelfiori = [...history.keys()].filter((b) => crosswalk.currentOf(b) && history.get(b)!.some((p) => p.fine === null || p.fine >= HISTORY_START));
+  const mappedBelfiori = [...history.keys()].filter(
+    (b) => crosswalk.currentOf(b) && history.get(b)!.some((p) => p.fine === null || p.fine >= HISTORY_START),
+  );
   return {
     crosswalk,
     links,
@@ -106,7 +126,11 @@ export function buildTerritory(input: TerritoryInputs): Territory {
       comuni_cessati: links.length + unresolved.length,
       collegamenti_per_metodo: perMethod,
       metodi: METHOD_TEXT as Record<LinkMethod, string>,
-      collegamenti: links.map((l) => ({ ...l, nome_predecessore: name(l.predecessore), nome_successore: name(l.successore) })),
+      collegamenti: links.map((l) => ({
+        ...l,
+        nome_predecessore: name(l.predecessore),
+        nome_successore: name(l.successore),
+      })),
       non_verificati: links.filter((l) => !l.verifica?.verificato).length,
       non_accertati: unresolved,
       codici_2026: codici2026.size,

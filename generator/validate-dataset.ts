@@ -29,25 +29,44 @@ export function validateDataset(dataset: Dataset): string[] {
     used.regions.add(a.regione.codice);
     if (a.coordinate) {
       const { lat, lon } = a.coordinate;
-      if (lat < ITALY.latMin || lat > ITALY.latMax || lon < ITALY.lonMin || lon > ITALY.lonMax) fail(`${at}: coordinate ${lat},${lon} fuori dall'Italia`);
+      if (lat < ITALY.latMin || lat > ITALY.latMax || lon < ITALY.lonMin || lon > ITALY.lonMax)
+        fail(`${at}: coordinate ${lat},${lon} fuori dall'Italia`);
     }
-    if (a.superficie_km2 !== null && a.superficie_km2 <= 0) fail(`${at}: superficie ${a.superficie_km2} km² non positiva`);
-    if (!c.demografia.some((d) => d.anno === dataset.predefiniti.demografia)) fail(`${at}: nessuna popolazione per l'anno predefinito ${dataset.predefiniti.demografia}`);
-    if (!c.redditi.some((r) => r.anno === dataset.predefiniti.redditi)) fail(`${at}: nessun reddito per l'anno d'imposta predefinito ${dataset.predefiniti.redditi}`);
+    if (a.superficie_km2 !== null && a.superficie_km2 <= 0)
+      fail(`${at}: superficie ${a.superficie_km2} km² non positiva`);
+    if (!c.demografia.some((d) => d.anno === dataset.predefiniti.demografia))
+      fail(`${at}: nessuna popolazione per l'anno predefinito ${dataset.predefiniti.demografia}`);
+    if (!c.redditi.some((r) => r.anno === dataset.predefiniti.redditi))
+      fail(`${at}: nessun reddito per l'anno d'imposta predefinito ${dataset.predefiniti.redditi}`);
     for (const d of c.demografia) {
-      for (const [k, v] of Object.entries({ popolazione_totale: d.popolazione_totale, maschi: d.maschi, femmine: d.femmine })) if (v !== null && v < 0) fail(`${at} ${d.anno}: ${k} negativo`);
+      for (const [k, v] of Object.entries({
+        popolazione_totale: d.popolazione_totale,
+        maschi: d.maschi,
+        femmine: d.femmine,
+      }))
+        if (v !== null && v < 0) fail(`${at} ${d.anno}: ${k} negativo`);
     }
     for (const r of c.redditi) {
       if (r.contribuenti !== null && r.contribuenti < 0) fail(`${at} ${r.anno}: contribuenti negativi`);
       for (const s of r.scaglioni ?? []) {
-        if (s.frequenza !== null && s.frequenza < 0) fail(`${at} ${r.anno}: contribuenti negativi nello scaglione ${s.da_euro}–${s.a_euro}`);
-        if (s.frequenza !== null && r.contribuenti !== null && s.frequenza > r.contribuenti) fail(`${at} ${r.anno}: lo scaglione ${s.da_euro}–${s.a_euro} ha ${s.frequenza} contribuenti, più dei ${r.contribuenti} del comune`);
+        if (s.frequenza !== null && s.frequenza < 0)
+          fail(`${at} ${r.anno}: contribuenti negativi nello scaglione ${s.da_euro}–${s.a_euro}`);
+        if (s.frequenza !== null && r.contribuenti !== null && s.frequenza > r.contribuenti)
+          fail(
+            `${at} ${r.anno}: lo scaglione ${s.da_euro}–${s.a_euro} ha ${s.frequenza} contribuenti, più dei ${r.contribuenti} del comune`,
+          );
       }
       const bracketSum = (r.scaglioni ?? []).reduce((t, s) => t + (s.frequenza ?? 0), 0);
       const declared = r.reddito_complessivo.derivato_da_scaglioni ? null : r.reddito_complessivo.frequenza;
-      if (declared !== null && bracketSum > declared) fail(`${at} ${r.anno}: gli scaglioni sommano ${bracketSum} contribuenti, più dei ${declared} con reddito complessivo`);
+      if (declared !== null && bracketSum > declared)
+        fail(
+          `${at} ${r.anno}: gli scaglioni sommano ${bracketSum} contribuenti, più dei ${declared} con reddito complessivo`,
+        );
     }
-    for (const [name, block] of [['Servizi', c.servizi], ['Sicurezza', c.sicurezza]] as const) {
+    for (const [name, block] of [
+      ['Servizi', c.servizi],
+      ['Sicurezza', c.sicurezza],
+    ] as const) {
       const errors = schemaErrors(name, block);
       if (errors) fail(`${at}: il blocco ${name} non rispetta il suo schema: ${errors}`);
     }

@@ -4,7 +4,12 @@ import type { Confini } from '../api/schemas/confini.ts';
 import { staticFilePath } from '../api/static-files.ts';
 import { meta as confiniMeta, OBJECT_NAME, type ConfiniComuni } from '../data-sources/istat-confini-2025.ts';
 import { provenance } from '../data-sources/lib/source.ts';
-import { polygonGeometry, quantizedLayer, type AreaGeometry, type PolygonObject } from '../data-sources/lib/topojson.ts';
+import {
+  polygonGeometry,
+  quantizedLayer,
+  type AreaGeometry,
+  type PolygonObject,
+} from '../data-sources/lib/topojson.ts';
 import type { Dataset } from './dataset.ts';
 import type { OutputWriter } from './output.ts';
 import { DATI_DIR, type OtherDatiFile } from './write-dati.ts';
@@ -43,7 +48,11 @@ function boundingBox(geometry: AreaGeometry): [number, number, number, number] {
  * ids are the codes and whose properties are the registry's names, so the map needs no
  * other lookup. Polygons of codes the registry does not have are left out.
  */
-export async function writeBoundaries(writer: OutputWriter, dataset: Dataset, confini: ConfiniComuni): Promise<BoundariesOutput> {
+export async function writeBoundaries(
+  writer: OutputWriter,
+  dataset: Dataset,
+  confini: ConfiniComuni,
+): Promise<BoundariesOutput> {
   const route = routeById('comuni.confini');
   const fonte = provenance(confiniMeta, 2025, confiniMeta.referenceDate);
   const senzaConfini: string[] = [];
@@ -70,16 +79,28 @@ export async function writeBoundaries(writer: OutputWriter, dataset: Dataset, co
         data_riferimento: confiniMeta.referenceDate,
         precisione: PRECISION,
         fonte,
-        links: { comune: `/api/comuni/${a.codice_istat}`, mappa: `/mappa.html#comune-${a.codice_istat}`, topojson: `${DATI_DIR}/${BOUNDARIES_FILE}` },
+        links: {
+          comune: `/api/comuni/${a.codice_istat}`,
+          mappa: `/mappa.html#comune-${a.codice_istat}`,
+          topojson: `${DATI_DIR}/${BOUNDARIES_FILE}`,
+        },
       },
     };
     await writer.json(staticFilePath(route, { codice_istat: a.codice_istat }), body, route.schema);
-    web.push({ ...source, id: a.codice_istat, properties: { nome: a.nome, provincia: a.provincia.sigla, regione: a.regione.codice } });
+    web.push({
+      ...source,
+      id: a.codice_istat,
+      properties: { nome: a.nome, provincia: a.provincia.sigla, regione: a.regione.codice },
+    });
   }
   const topology = quantizedLayer(confini.topology, OBJECT_NAME, web, QUANTIZATION);
   const bytes = Buffer.from(JSON.stringify(topology));
   await writer.text(`${DATI_DIR}/${BOUNDARIES_FILE}`, bytes);
-  return { file: { path: BOUNDARIES_FILE, bytes, gzipBytes: gzipSync(bytes).byteLength }, codici: web.map((g) => String(g.id)), senzaConfini };
+  return {
+    file: { path: BOUNDARIES_FILE, bytes, gzipBytes: gzipSync(bytes).byteLength },
+    codici: web.map((g) => String(g.id)),
+    senzaConfini,
+  };
 }
 
 /** The TopoJSON as a resource of the data package (not a table: a file with its format and source). */
@@ -89,8 +110,7 @@ export function boundariesResource(output: BoundariesOutput): OtherDatiFile {
     path: output.file.path,
     bytes: output.file.bytes,
     title: 'Confini dei comuni al 1° gennaio 2025 (TopoJSON)',
-    description:
-      `TopoJSON (oggetto "${OBJECT_NAME}", coordinate WGS84 quantizzate su una griglia di ${QUANTIZATION.toLocaleString('it-IT')} × ${QUANTIZATION.toLocaleString('it-IT')}): un poligono per comune, id = codice_istat, proprietà nome, provincia (sigla) e regione (codice ISTAT). ${PRECISION} Lo stesso contorno, comune per comune e non quantizzato, è in /api/comuni/{codice_istat}/confini.`,
+    description: `TopoJSON (oggetto "${OBJECT_NAME}", coordinate WGS84 quantizzate su una griglia di ${QUANTIZATION.toLocaleString('it-IT')} × ${QUANTIZATION.toLocaleString('it-IT')}): un poligono per comune, id = codice_istat, proprietà nome, provincia (sigla) e regione (codice ISTAT). ${PRECISION} Lo stesso contorno, comune per comune e non quantizzato, è in /api/comuni/{codice_istat}/confini.`,
     format: 'topojson',
     mediatype: 'application/json',
     fonti: [confiniMeta.id],

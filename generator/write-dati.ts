@@ -73,7 +73,13 @@ export interface OtherDatiFile extends Omit<FileResource, 'file'> {
   bytes: Uint8Array;
 }
 
-export async function writeDati(writer: OutputWriter, dataset: Dataset, quality: QualityResult, release: DatiRelease, others: readonly OtherDatiFile[] = []): Promise<DatiFile[]> {
+export async function writeDati(
+  writer: OutputWriter,
+  dataset: Dataset,
+  quality: QualityResult,
+  release: DatiRelease,
+  others: readonly OtherDatiFile[] = [],
+): Promise<DatiFile[]> {
   const tables = datiTables(dataset, quality);
   const zip: ZipMember[] = [];
   const written = new Map<string, TableFiles>();
@@ -99,11 +105,40 @@ export async function writeDati(writer: OutputWriter, dataset: Dataset, quality:
   const descriptor = dataPackage(tables, written, dataset.fonti, release, citation, resources);
   const registry = dataset.fonti.find((s) => s.meta.id === 'gi-db-comuni')!.meta.referenceDate;
   const text = (content: string) => Buffer.from(content);
-  await write(PACKAGE_FILES.descriptor, text(`${JSON.stringify(descriptor, null, 2)}\n`), 'Descrittore Frictionless Data Package v2', null);
-  await write(PACKAGE_FILES.readme, text(datiReadme({ release, citation, resources: descriptor.resources, sources, comuni: dataset.comuni.length, registryDate: registry })), 'Guida: file, unità, valori mancanti, come leggerli', null);
-  await write(PACKAGE_FILES.citation, text(citationCff(release, sources)), 'Come citare questa versione (Citation File Format)', null);
+  await write(
+    PACKAGE_FILES.descriptor,
+    text(`${JSON.stringify(descriptor, null, 2)}\n`),
+    'Descrittore Frictionless Data Package v2',
+    null,
+  );
+  await write(
+    PACKAGE_FILES.readme,
+    text(
+      datiReadme({
+        release,
+        citation,
+        resources: descriptor.resources,
+        sources,
+        comuni: dataset.comuni.length,
+        registryDate: registry,
+      }),
+    ),
+    'Guida: file, unità, valori mancanti, come leggerli',
+    null,
+  );
+  await write(
+    PACKAGE_FILES.citation,
+    text(citationCff(release, sources)),
+    'Come citare questa versione (Citation File Format)',
+    null,
+  );
   const archive = await zipFiles(zip);
   await writer.text(`${DATI_DIR}/${release.zip}`, archive);
-  out.push({ path: release.zip, title: `Tutta la cartella in un solo file, versione ${release.version}`, rows: null, bytes: archive.byteLength });
+  out.push({
+    path: release.zip,
+    title: `Tutta la cartella in un solo file, versione ${release.version}`,
+    rows: null,
+    bytes: archive.byteLength,
+  });
   return out;
 }

@@ -28,7 +28,11 @@ const LAZY_KEYS = ['classifiche_redditi_per_anno'] as const satisfies readonly (
  * Writes the runtime index as an ES module into the output. The data is a JSON string parsed
  * once at load: JSON.parse is faster than evaluating an equivalent object literal.
  */
-export async function writeEdgeIndex(writer: OutputWriter, index: RuntimeIndex, fingerprint: string): Promise<{ path: string; bytes: number }> {
+export async function writeEdgeIndex(
+  writer: OutputWriter,
+  index: RuntimeIndex,
+  fingerprint: string,
+): Promise<{ path: string; bytes: number }> {
   const eager: Partial<RuntimeIndex> = { ...index };
   for (const key of LAZY_KEYS) delete eager[key];
   const lazy = LAZY_KEYS.map(

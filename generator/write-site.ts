@@ -11,7 +11,18 @@ import { methodologyDoc } from './methodology.ts';
 import type { OutputWriter } from './output.ts';
 import { MAP_DATA_PATH, mapData } from './map-indicators.ts';
 import type { QualityResult } from './quality-index/index.ts';
-import { annateHtml, coperturaHtml, datiHtml, endpointsHtml, fontiHtml, formatBytes, mapSourcesHtml, metodologiaHtml, quickstartExamples, quickstartHtml } from './site-content.ts';
+import {
+  annateHtml,
+  coperturaHtml,
+  datiHtml,
+  endpointsHtml,
+  fontiHtml,
+  formatBytes,
+  mapSourcesHtml,
+  metodologiaHtml,
+  quickstartExamples,
+  quickstartHtml,
+} from './site-content.ts';
 import type { BoundariesOutput } from './write-boundaries.ts';
 import { DATI_DIR, type DatiFile } from './write-dati.ts';
 
@@ -34,7 +45,10 @@ const VENDOR_MODULES = [{ name: 'topojson-client', dir: join(PROJECT_ROOT, 'node
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
 }
 
 /**
@@ -47,7 +61,12 @@ export async function writeSite(writer: OutputWriter, input: SiteInput): Promise
   const read = (name: string) => readFile(join(TEMPLATES_DIR, name), 'utf8');
   const partials = { intestazione: await read('partials/intestazione.html'), piede: await read('partials/piede.html') };
   const shared = (page: string) => ({
-    intestazione: new Html(fillTemplate(partials.intestazione, {}, 'partials/intestazione.html').replace(`data-page="${page}"`, `data-page="${page}" aria-current="page"`)),
+    intestazione: new Html(
+      fillTemplate(partials.intestazione, {}, 'partials/intestazione.html').replace(
+        `data-page="${page}"`,
+        `data-page="${page}" aria-current="page"`,
+      ),
+    ),
     piede: new Html(fillTemplate(partials.piede, {}, 'partials/piede.html')),
   });
   const { sezioni } = methodologyDoc(dataset, null);
@@ -73,11 +92,14 @@ export async function writeSite(writer: OutputWriter, input: SiteInput): Promise
     'riferimento.html': shared('riferimento'),
     'mappa.html': { ...shared('mappa'), ...(await writeMapData(writer, input)) },
   };
-  for (const [name, values] of Object.entries(pages)) await writer.text(`/${name}`, fillTemplate(await read(name), values, name));
+  for (const [name, values] of Object.entries(pages))
+    await writer.text(`/${name}`, fillTemplate(await read(name), values, name));
   const assets = join(TEMPLATES_DIR, 'assets');
-  for (const file of await filesUnder(assets)) await writer.text(`/assets/${relative(assets, file)}`, await readFile(file));
+  for (const file of await filesUnder(assets))
+    await writer.text(`/assets/${relative(assets, file)}`, await readFile(file));
   for (const { name, dir } of VENDOR_MODULES) {
-    for (const file of await filesUnder(dir)) await writer.text(`/assets/vendor/${name}/${relative(dir, file)}`, await readFile(file));
+    for (const file of await filesUnder(dir))
+      await writer.text(`/assets/vendor/${name}/${relative(dir, file)}`, await readFile(file));
   }
 }
 
@@ -90,7 +112,11 @@ async function writeMapData(writer: OutputWriter, input: SiteInput): Promise<Rec
   return {
     mappa_dati: MAP_DATA_PATH,
     mappa_fonti: mapSourcesHtml(input.dataset, {
-      confini: { path: `${DATI_DIR}/${boundaries.file.path}`, bytes: boundaries.file.bytes.byteLength, gzip: boundaries.file.gzipBytes },
+      confini: {
+        path: `${DATI_DIR}/${boundaries.file.path}`,
+        bytes: boundaries.file.bytes.byteLength,
+        gzip: boundaries.file.gzipBytes,
+      },
       indicatori: { path: MAP_DATA_PATH, bytes: body.byteLength, gzip },
     }),
   };

@@ -1,5 +1,11 @@
 import { createReadStream, lstat } from 'node:fs';
-import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import serveHandler from 'serve-handler';
@@ -56,17 +62,20 @@ const lstatAsync = promisify(lstat);
  */
 function serveStatic(req: IncomingMessage, res: ServerResponse, config: ReturnType<typeof serveConfig>): Promise<void> {
   const writeHead = res.writeHead.bind(res) as (status: number, headers?: OutgoingHttpHeaders) => ServerResponse;
-  res.writeHead = ((status: number, headers?: OutgoingHttpHeaders) => writeHead(status, status === 416 ? { ...headers, 'Content-Length': 0 } : headers)) as typeof res.writeHead;
+  res.writeHead = ((status: number, headers?: OutgoingHttpHeaders) =>
+    writeHead(status, status === 416 ? { ...headers, 'Content-Length': 0 } : headers)) as typeof res.writeHead;
   return serveHandler(req, res, config, {
     lstat: (async (path: string) => {
       try {
         return await lstatAsync(path);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENAMETOOLONG') throw Object.assign(new Error('not found'), { code: 'ENOENT' });
+        if ((error as NodeJS.ErrnoException).code === 'ENAMETOOLONG')
+          throw Object.assign(new Error('not found'), { code: 'ENOENT' });
         throw error;
       }
     }) as never,
-    createReadStream: ((path: string, options: object) => (res.statusCode === 416 ? Readable.from([]) : createReadStream(path, options))) as never,
+    createReadStream: ((path: string, options: object) =>
+      res.statusCode === 416 ? Readable.from([]) : createReadStream(path, options)) as never,
   });
 }
 
@@ -76,7 +85,12 @@ export interface AppOptions {
 }
 
 /** Slow or idle clients must not hold sockets for ever (slowloris); a cap bounds sockets and memory. */
-const SERVER_LIMITS = { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000, maxConnections: 1_000 } as const;
+const SERVER_LIMITS = {
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  keepAliveTimeout: 5_000,
+  maxConnections: 1_000,
+} as const;
 
 /**
  * The local server: /api requests go through the same handler as the Netlify edge
@@ -85,20 +99,29 @@ const SERVER_LIMITS = { headersTimeout: 10_000, requestTimeout: 30_000, keepAliv
  * answer; serve-handler's 304 drops the headers). Everything else is public/, served
  * by serve-handler with the headers netlify.toml gives it.
  */
-export function createApp(publicDir: string, index: RuntimeIndex, log: (line: string) => void = console.log, options: AppOptions = {}): Server {
+export function createApp(
+  publicDir: string,
+  index: RuntimeIndex,
+  log: (line: string) => void = console.log,
+  options: AppOptions = {},
+): Server {
   const config = serveConfig(publicDir);
   const store = fsStore(publicDir);
   const handle = createHandler(handlerContext(index, store));
   const limiter = options.rateLimitPerMinute ? rateLimiter(options.rateLimitPerMinute) : null;
   const server = createServer(async (req, res) => {
     const started = performance.now();
-    res.on('finish', () => log(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`));
+    res.on('finish', () =>
+      log(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`),
+    );
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const retryAfter = limiter?.check(req.socket.remoteAddress ?? '') ?? null;
-      if (retryAfter !== null) return await send(res, await tooManyRequests(url, options.rateLimitPerMinute!, retryAfter));
+      if (retryAfter !== null)
+        return await send(res, await tooManyRequests(url, options.rateLimitPerMinute!, retryAfter));
       // Read-only everywhere: the site and the bulk files refuse PUT, DELETE, TRACE… as the API does. A Request cannot carry TRACE or TRACK, so this is answered here.
-      if (!ALLOWED_METHODS.split(', ').includes(req.method ?? '')) return await send(res, await methodNotAllowed(req.method ?? '', url));
+      if (!ALLOWED_METHODS.split(', ').includes(req.method ?? ''))
+        return await send(res, await methodNotAllowed(req.method ?? '', url));
       if (!url.pathname.startsWith('/api/') && url.pathname !== '/api') {
         // No file name has a NUL byte, and serve-handler answers one with a 500. The edge index
         // (/_edge/) is bundled into the edge function, not a public file (netlify.toml says the same).
@@ -107,7 +130,10 @@ export function createApp(publicDir: string, index: RuntimeIndex, log: (line: st
       }
       const request = toRequest(req, url);
       // Direct file URLs (/api/comuni/058091.json) are static on Netlify too (excluded from the edge function); only their exact path (no //).
-      const file = req.method !== 'OPTIONS' && url.pathname.endsWith('.json') && !url.pathname.includes('//') ? await store.read(url.pathname, url) : null;
+      const file =
+        req.method !== 'OPTIONS' && url.pathname.endsWith('.json') && !url.pathname.includes('//')
+          ? await store.read(url.pathname, url)
+          : null;
       if (file !== null) return await send(res, await jsonResponse(request, 200, file, JSON_TYPE));
       // Without onStatic the handler always answers with a Response.
       await send(res, (await handle(request)) as Response);
@@ -116,7 +142,15 @@ export function createApp(publicDir: string, index: RuntimeIndex, log: (line: st
       console.error(error);
       res.statusCode = 500;
       res.setHeader('Content-Type', 'application/problem+json; charset=utf-8');
-      res.end(JSON.stringify({ type: 'about:blank', title: 'Errore interno', status: 500, detail: 'Errore inatteso del server.', instance: req.url }));
+      res.end(
+        JSON.stringify({
+          type: 'about:blank',
+          title: 'Errore interno',
+          status: 500,
+          detail: 'Errore inatteso del server.',
+          instance: req.url,
+        }),
+      );
     }
   });
   return Object.assign(server, SERVER_LIMITS);

@@ -14,17 +14,23 @@ import { join } from 'node:path';
  * modification times: `touch` on any file changes nothing. Leftovers of a killed build are
  * recovered first (see recoverOutputs).
  */
-export async function needsBuild(config: Pick<BuildConfig, 'outDir' | 'dataDir'>, code = BUILD_CODE): Promise<{ build: boolean; reason: string }> {
+export async function needsBuild(
+  config: Pick<BuildConfig, 'outDir' | 'dataDir'>,
+  code = BUILD_CODE,
+): Promise<{ build: boolean; reason: string }> {
   await recoverOutputs(config.outDir);
   const info = await readFile(join(config.outDir, BUILD_INFO_PATH), 'utf8').then(
     (text) => (JSON.parse(text) as { fingerprint?: unknown }).fingerprint,
     () => null,
   );
-  if (typeof info !== 'string') return { build: true, reason: `${join(config.outDir, BUILD_INFO_PATH)} manca o non è leggibile` };
+  if (typeof info !== 'string')
+    return { build: true, reason: `${join(config.outDir, BUILD_INFO_PATH)} manca o non è leggibile` };
   const index = await readFile(edgeIndexFile(config.outDir), 'utf8').catch(() => null);
   if (index === null) return { build: true, reason: `manca ${edgeIndexFile(config.outDir)}` };
-  if (!index.endsWith(edgeIndexTrailer(info))) return { build: true, reason: `${edgeIndexFile(config.outDir)} è incompleto o di un'altra build` };
+  if (!index.endsWith(edgeIndexTrailer(info)))
+    return { build: true, reason: `${edgeIndexFile(config.outDir)} è incompleto o di un'altra build` };
   const current = buildFingerprint(await codeHash(code), await sourceFileHashes(config.dataDir, ALL_SOURCE_META));
-  if (current !== info) return { build: true, reason: "i file delle fonti o il codice sono cambiati dall'ultima build (checksum diversi)" };
-  return { build: false, reason: "la build è aggiornata" };
+  if (current !== info)
+    return { build: true, reason: "i file delle fonti o il codice sono cambiati dall'ultima build (checksum diversi)" };
+  return { build: false, reason: 'la build è aggiornata' };
 }

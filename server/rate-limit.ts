@@ -32,6 +32,7 @@ export function rateLimiter(limit: number, windowMs = RATE_WINDOW_SECONDS * 1000
 export function rateLimitFromEnv(value: string | undefined): number | null {
   if (value === undefined || value.trim() === '') return null;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`RATE_LIMIT_PER_MINUTE must be a positive integer (got "${value}")`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`RATE_LIMIT_PER_MINUTE must be a positive integer (got "${value}")`);
   return n;
 }

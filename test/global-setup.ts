@@ -21,10 +21,13 @@ export const TEST_BUILD = {
  * Without the mirror those tests are skipped, and say so.
  */
 export default async function setup(project: TestProject) {
-  const available = existsSync(resolve(TEST_BUILD.dataDir, 'MANIFEST.md')) || existsSync(resolve(TEST_BUILD.dataDir, 'gi-db-comuni'));
+  const available =
+    existsSync(resolve(TEST_BUILD.dataDir, 'MANIFEST.md')) || existsSync(resolve(TEST_BUILD.dataDir, 'gi-db-comuni'));
   project.provide('realBuild', available);
   if (!available) {
-    console.warn(`\n[integration] SKIPPED: no data mirror at ${TEST_BUILD.dataDir}; set DATA_DIR to run the tests on real data.\n`);
+    console.warn(
+      `\n[integration] SKIPPED: no data mirror at ${TEST_BUILD.dataDir}; set DATA_DIR to run the tests on real data.\n`,
+    );
     return;
   }
   const quiet = console.log;

@@ -23,7 +23,7 @@ const AriaAnno = Type.Object(
     anno: Type.Integer(),
     valore_ug_m3: Type.Number({ description: 'Media annua, µg/m³ (ISPRA).' }),
     metodo: Type.Union([Type.Literal('stazioni_nel_comune'), Type.Literal('stazione_piu_vicina')]),
-    numero_stazioni: Type.Integer({ minimum: 1, description: 'Stazioni usate (l\'elenco è dato per l\'anno corrente).' }),
+    numero_stazioni: Type.Integer({ minimum: 1, description: "Stazioni usate (l'elenco è dato per l'anno corrente)." }),
     giorni_mm8_over_120: GiorniOzono(`${GIORNI_OZONO} Media delle stazioni usate.`),
   },
   { additionalProperties: false },
@@ -31,19 +31,21 @@ const AriaAnno = Type.Object(
 
 const RiferimentoOms = Type.Object(
   {
-    valore_ug_m3: Type.Number({ description: 'Valore di riferimento (linee guida OMS 2021 sulla qualità dell\'aria), µg/m³.' }),
+    valore_ug_m3: Type.Number({
+      description: "Valore di riferimento (linee guida OMS 2021 sulla qualità dell'aria), µg/m³.",
+    }),
     periodo: Type.String({ description: 'Periodo di mediazione a cui si applica, come nella legenda ISPRA.' }),
     testo_legenda: Type.String({ description: 'La cella della legenda ISPRA (legenda_statistiche.xlsx), testuale.' }),
   },
   {
     additionalProperties: false,
     description:
-      'CONTESTO, non giudizio: il valore di riferimento OMS 2021 dato dalla legenda ISPRA per questo inquinante. Per PM10, PM2.5 e NO2 si confronta con la media annua; per l\'ozono riguarda la media massima giornaliera su 8 ore, non la media annua. null se la legenda non lo dà.',
+      "CONTESTO, non giudizio: il valore di riferimento OMS 2021 dato dalla legenda ISPRA per questo inquinante. Per PM10, PM2.5 e NO2 si confronta con la media annua; per l'ozono riguarda la media massima giornaliera su 8 ore, non la media annua. null se la legenda non lo dà.",
   },
 );
 
 const inquinanteProperties = {
-  anno: Type.Integer({ description: 'Anno del valore (annata predefinita della qualità dell\'aria).' }),
+  anno: Type.Integer({ description: "Anno del valore (annata predefinita della qualità dell'aria)." }),
   valore_ug_m3: Nullable(Type.Number(), 'Media annua in µg/m³ (null con il motivo se non misurato né attribuibile).'),
   metodo: Nullable(Type.Union([Type.Literal('stazioni_nel_comune'), Type.Literal('stazione_piu_vicina')])),
   descrizione_metodo: Nullable(Type.String()),
@@ -74,7 +76,10 @@ export const Ambiente = Type.Object(
   {
     codice_istat: CodiceIstat,
     nome: Type.String(),
-    aria: Type.Object({ pm10: Inquinante, pm25: Inquinante, no2: Inquinante, o3: Ozono }, { additionalProperties: false }),
+    aria: Type.Object(
+      { pm10: Inquinante, pm25: Inquinante, no2: Inquinante, o3: Ozono },
+      { additionalProperties: false },
+    ),
     suolo: Type.Object(
       {
         provincia: Nullable(
@@ -84,7 +89,10 @@ export const Ambiente = Type.Object(
               anno: Type.Integer(),
               sigla: Type.String(),
               nome: Type.String(),
-              suolo_consumato_ettari: Nullable(Type.Number(), 'Suolo consumato nella provincia, ettari (ISPRA, fonte in `fonte`).'),
+              suolo_consumato_ettari: Nullable(
+                Type.Number(),
+                'Suolo consumato nella provincia, ettari (ISPRA, fonte in `fonte`).',
+              ),
               suolo_consumato_percentuale: Nullable(Type.Number({ description: '% della superficie provinciale.' })),
               fonte: Provenance,
             },
@@ -96,7 +104,9 @@ export const Ambiente = Type.Object(
             {
               livello: Type.Literal('comune'),
               anno: Type.Integer(),
-              suolo_consumato_m2_per_abitante: Type.Number({ description: 'Suolo consumato per abitante, m² (ISPRA 2015, pubblicato nell\'Urban Index DIPE).' }),
+              suolo_consumato_m2_per_abitante: Type.Number({
+                description: "Suolo consumato per abitante, m² (ISPRA 2015, pubblicato nell'Urban Index DIPE).",
+              }),
               fonte: Provenance,
             },
             { additionalProperties: false },
@@ -104,7 +114,11 @@ export const Ambiente = Type.Object(
         ),
         valori_mancanti: Type.Record(Type.String(), Type.String()),
       },
-      { additionalProperties: false, description: 'Consumo di suolo: il dato 2024 è provinciale; l\'unico dato comunale è il suolo consumato pro capite (ISPRA 2015, via Urban Index).' },
+      {
+        additionalProperties: false,
+        description:
+          "Consumo di suolo: il dato 2024 è provinciale; l'unico dato comunale è il suolo consumato pro capite (ISPRA 2015, via Urban Index).",
+      },
     ),
     metodologia: Type.String(),
     links: Type.Object({ self: Type.String(), comune: Type.String() }, { additionalProperties: false }),

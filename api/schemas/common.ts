@@ -1,9 +1,14 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 
 /** JSON Schema dialect of every schema here (ajv's 2020 build validates them). */
-export const Nullable = <T extends TSchema>(schema: T, description?: string) => Type.Union([schema, Type.Null()], description ? { description } : {});
+export const Nullable = <T extends TSchema>(schema: T, description?: string) =>
+  Type.Union([schema, Type.Null()], description ? { description } : {});
 
-export const CodiceIstat = Type.String({ pattern: '^[0-9]{6}$', description: 'Codice ISTAT del comune, 6 cifre.', examples: ['058091'] });
+export const CodiceIstat = Type.String({
+  pattern: '^[0-9]{6}$',
+  description: 'Codice ISTAT del comune, 6 cifre.',
+  examples: ['058091'],
+});
 
 export const Provenance = Type.Object(
   {
@@ -19,7 +24,9 @@ export const Provenance = Type.Object(
 );
 
 /** Field name → why it is null. Every null figure of a block is explained here. */
-export const MissingReasons = Type.Record(Type.String(), Type.String(), { description: 'Per ogni campo null del blocco, il motivo.' });
+export const MissingReasons = Type.Record(Type.String(), Type.String(), {
+  description: 'Per ogni campo null del blocco, il motivo.',
+});
 
 export const ProvinciaRef = Type.Object({ sigla: Type.String(), nome: Type.String() }, { additionalProperties: false });
 export const RegioneRef = Type.Object({ codice: Type.String(), nome: Type.String() }, { additionalProperties: false });
@@ -61,12 +68,20 @@ export const Problem = Type.Object(
     status: Type.Integer(),
     detail: Type.String(),
     instance: Type.String(),
-    invalid_params: Type.Optional(Type.Array(Type.Object({ name: Type.String(), reason: Type.String() }, { additionalProperties: false }))),
+    invalid_params: Type.Optional(
+      Type.Array(Type.Object({ name: Type.String(), reason: Type.String() }, { additionalProperties: false })),
+    ),
     anni_disponibili: Type.Optional(Type.Array(Type.Integer())),
     successori: Type.Optional(
-      Type.Array(Type.Object({ codice_istat: Type.String(), nome: Type.String(), link: Type.String() }, { additionalProperties: false }), {
-        description: 'Per il codice di un comune cessato: i comuni attuali che ne comprendono il territorio.',
-      }),
+      Type.Array(
+        Type.Object(
+          { codice_istat: Type.String(), nome: Type.String(), link: Type.String() },
+          { additionalProperties: false },
+        ),
+        {
+          description: 'Per il codice di un comune cessato: i comuni attuali che ne comprendono il territorio.',
+        },
+      ),
     ),
   },
   { additionalProperties: false, description: 'Errore RFC 9457 (application/problem+json).' },

@@ -8,8 +8,13 @@ const Nuts = Type.Object(
     nuts1: Type.String(),
     nuts2: Type.String(),
     nuts3: Type.String(),
-    nuts3_2010: Nullable(Type.String(), 'Codice NUTS3 nella versione 2010 (null per i comuni istituiti dopo l\'elenco ISTAT 2023).'),
-    metodo: Type.String({ description: 'Come è stato attribuito: dall\'elenco ISTAT o, per i comuni istituiti dopo, dalla provincia.' }),
+    nuts3_2010: Nullable(
+      Type.String(),
+      "Codice NUTS3 nella versione 2010 (null per i comuni istituiti dopo l'elenco ISTAT 2023).",
+    ),
+    metodo: Type.String({
+      description: "Come è stato attribuito: dall'elenco ISTAT o, per i comuni istituiti dopo, dalla provincia.",
+    }),
   },
   { additionalProperties: false },
 );
@@ -29,8 +34,10 @@ export const Anagrafica = Type.Object(
   {
     codice_istat: CodiceIstat,
     nome: Type.String({ description: 'Denominazione ufficiale in italiano.' }),
-    nome_completo: Type.String({ description: 'Denominazione ufficiale completa, bilingue dove previsto (es. Bolzano/Bozen).' }),
-    nome_altra_lingua: Nullable(Type.String(), 'Denominazione nell\'altra lingua ufficiale (124 comuni).'),
+    nome_completo: Type.String({
+      description: 'Denominazione ufficiale completa, bilingue dove previsto (es. Bolzano/Bozen).',
+    }),
+    nome_altra_lingua: Nullable(Type.String(), "Denominazione nell'altra lingua ufficiale (124 comuni)."),
     codice_catastale: Type.String({ description: 'Codice catastale (Belfiore).' }),
     capoluogo: Type.Boolean({ description: 'Capoluogo di provincia, città metropolitana o libero consorzio.' }),
     provincia: Type.Object(
@@ -38,17 +45,23 @@ export const Anagrafica = Type.Object(
         sigla: Type.String(),
         nome: Type.String(),
         codice: Type.String({ description: 'Codice storico della provincia (prime 3 cifre del codice ISTAT).' }),
-        codice_uts: Type.String({ description: 'Codice dell\'unità territoriale sovracomunale.' }),
+        codice_uts: Type.String({ description: "Codice dell'unità territoriale sovracomunale." }),
         tipologia: Type.String(),
       },
       { additionalProperties: false },
     ),
-    regione: Type.Object({ codice: Type.String(), nome: Type.String(), tipologia: Type.String() }, { additionalProperties: false }),
+    regione: Type.Object(
+      { codice: Type.String(), nome: Type.String(), tipologia: Type.String() },
+      { additionalProperties: false },
+    ),
     ripartizione: Type.String({ description: 'Ripartizione geografica (Nord-ovest, Nord-est, Centro, Sud, Isole).' }),
     nuts: Nuts,
     cap: Type.Array(Type.String({ pattern: '^[0-9]{5}$' }), { description: 'Tutti i CAP del comune.' }),
     coordinate: Nullable(
-      Type.Object({ lat: Type.Number({ minimum: 35, maximum: 48 }), lon: Type.Number({ minimum: 6, maximum: 19 }) }, { additionalProperties: false }),
+      Type.Object(
+        { lat: Type.Number({ minimum: 35, maximum: 48 }), lon: Type.Number({ minimum: 6, maximum: 19 }) },
+        { additionalProperties: false },
+      ),
       'Coordinate del comune (WGS84, gradi decimali).',
     ),
     superficie_km2: Nullable(
@@ -71,12 +84,15 @@ export const Comune = Type.Composite([
         {
           anno: Type.Integer(),
           data_riferimento: Type.String({ description: 'Data della popolazione ufficiale ISTAT (AAAA-MM-GG).' }),
-          popolazione_totale: Type.Integer({ minimum: 0, description: 'Popolazione residente ufficiale ISTAT (persone); fonte in `fonti.popolazione`.' }),
+          popolazione_totale: Type.Integer({
+            minimum: 0,
+            description: 'Popolazione residente ufficiale ISTAT (persone); fonte in `fonti.popolazione`.',
+          }),
           densita_ab_km2: Nullable(Type.Number(), 'Derivato: abitanti per km² (popolazione / superficie).'),
         },
         { additionalProperties: false },
       ),
-      'Popolazione dell\'anno demografico predefinito (dettagli e serie storica in /api/demografia/{codice_istat}).',
+      "Popolazione dell'anno demografico predefinito (dettagli e serie storica in /api/demografia/{codice_istat}).",
     ),
     fonti: Type.Object(
       {

@@ -35,24 +35,35 @@ export const TassiDemografici = Type.Object(
     natalita: Type.Number({ description: 'Nati vivi ogni 1.000 abitanti.' }),
     mortalita: Type.Number({ description: 'Morti ogni 1.000 abitanti.' }),
     crescita_naturale: Type.Number({ description: 'Saldo naturale ogni 1.000 abitanti.' }),
-    migratorio: Type.Number({ description: 'Saldo migratorio (interno + con l\'estero) ogni 1.000 abitanti.' }),
-    popolazione_media: Type.Number({ description: 'Denominatore: (popolazione al 1° gennaio + popolazione al 31 dicembre) / 2.' }),
+    migratorio: Type.Number({ description: "Saldo migratorio (interno + con l'estero) ogni 1.000 abitanti." }),
+    popolazione_media: Type.Number({
+      description: 'Denominatore: (popolazione al 1° gennaio + popolazione al 31 dicembre) / 2.',
+    }),
     provvisorio: Type.Boolean(),
     metodo: Type.String(),
   },
-  { additionalProperties: false, description: 'DERIVATO dal bilancio dell\'anno: conteggio / popolazione media × 1.000, arrotondato a 2 decimali.' },
+  {
+    additionalProperties: false,
+    description: "DERIVATO dal bilancio dell'anno: conteggio / popolazione media × 1.000, arrotondato a 2 decimali.",
+  },
 );
 
 export const Anagrafe = Type.Object(
   {
-    residenti: Type.Integer({ minimum: 0, description: 'Residenti iscritti in anagrafe (persone) nel mese di riferimento.' }),
-    mese_riferimento: Type.String({ pattern: '^[0-9]{4}-[0-9]{2}$', description: 'Mese del conteggio (AAAA-MM): dicembre 2022 è 2022-12, non "2022".' }),
+    residenti: Type.Integer({
+      minimum: 0,
+      description: 'Residenti iscritti in anagrafe (persone) nel mese di riferimento.',
+    }),
+    mese_riferimento: Type.String({
+      pattern: '^[0-9]{4}-[0-9]{2}$',
+      description: 'Mese del conteggio (AAAA-MM): dicembre 2022 è 2022-12, non "2022".',
+    }),
     tipo: Type.Literal('conteggio_anagrafico'),
   },
   {
     additionalProperties: false,
     description:
-      'Conteggio del registro ANPR, servito accanto alla popolazione ufficiale e mai al suo posto: ISTAT corregge l\'anagrafe con il censimento, ANPR no (Roma 1° gennaio 2025: ISTAT 2.747.290, ANPR 2.802.877). Fonte in `fonti.anagrafe`.',
+      "Conteggio del registro ANPR, servito accanto alla popolazione ufficiale e mai al suo posto: ISTAT corregge l'anagrafe con il censimento, ANPR no (Roma 1° gennaio 2025: ISTAT 2.747.290, ANPR 2.802.877). Fonte in `fonti.anagrafe`.",
   },
 );
 
@@ -61,20 +72,37 @@ export const DemografiaAnno = Type.Object(
     anno: Type.Integer(),
     data_riferimento: Nullable(
       Type.String(),
-      'Data della popolazione ufficiale ISTAT (1° gennaio dell\'anno; per l\'anno successivo all\'ultimo bilancio, il 31 dicembre precedente). null se ISTAT non ha il dato.',
+      "Data della popolazione ufficiale ISTAT (1° gennaio dell'anno; per l'anno successivo all'ultimo bilancio, il 31 dicembre precedente). null se ISTAT non ha il dato.",
     ),
     provvisorio: Nullable(Type.Boolean(), 'true se la popolazione ufficiale è provvisoria (ISTAT "p"); null se manca.'),
-    popolazione_totale: Nullable(Type.Integer({ minimum: 0 }), 'Popolazione residente ufficiale ISTAT (persone); fonte in `fonti.popolazione_totale`. Mai un conteggio ANPR.'),
+    popolazione_totale: Nullable(
+      Type.Integer({ minimum: 0 }),
+      'Popolazione residente ufficiale ISTAT (persone); fonte in `fonti.popolazione_totale`. Mai un conteggio ANPR.',
+    ),
     maschi: Nullable(Type.Integer({ minimum: 0 }), 'Residenti maschi, ISTAT (persone); fonte in `fonti.sesso`.'),
     femmine: Nullable(Type.Integer({ minimum: 0 }), 'Residenti femmine, ISTAT (persone); fonte in `fonti.sesso`.'),
-    nati: Nullable(Type.Integer({ minimum: 0 }), 'Nati vivi nell\'anno (persone), = bilancio.nati.totale; fonte in `fonti.bilancio`.'),
-    morti: Nullable(Type.Integer({ minimum: 0 }), 'Morti nell\'anno (persone), = bilancio.morti.totale; fonte in `fonti.bilancio`.'),
-    densita_ab_km2: Nullable(Type.Number({ minimum: 0 }), 'Derivato: popolazione_totale / superficie_km2 (superficie 2025), arrotondato a 0,1.'),
+    nati: Nullable(
+      Type.Integer({ minimum: 0 }),
+      "Nati vivi nell'anno (persone), = bilancio.nati.totale; fonte in `fonti.bilancio`.",
+    ),
+    morti: Nullable(
+      Type.Integer({ minimum: 0 }),
+      "Morti nell'anno (persone), = bilancio.morti.totale; fonte in `fonti.bilancio`.",
+    ),
+    densita_ab_km2: Nullable(
+      Type.Number({ minimum: 0 }),
+      'Derivato: popolazione_totale / superficie_km2 (superficie 2025), arrotondato a 0,1.',
+    ),
     bilancio: Nullable(BilancioDemografico),
     tassi_per_1000: Nullable(TassiDemografici),
     anagrafe: Nullable(Anagrafe),
     fonti: Type.Object(
-      { popolazione_totale: Nullable(Provenance), sesso: Nullable(Provenance), bilancio: Nullable(Provenance), anagrafe: Nullable(Provenance) },
+      {
+        popolazione_totale: Nullable(Provenance),
+        sesso: Nullable(Provenance),
+        bilancio: Nullable(Provenance),
+        anagrafe: Nullable(Provenance),
+      },
       { additionalProperties: false },
     ),
     valori_mancanti: MissingReasons,
@@ -97,22 +125,39 @@ export const Demografia = Type.Object(
     }),
     anni_disponibili: Type.Array(Type.Integer()),
     fonti_serie_ufficiale: Type.Array(
-      Type.Object({ anni: Type.Array(Type.Integer()), fonte: Type.String({ description: '/api/fonti/{fonte}' }) }, { additionalProperties: false }),
-      { description: 'Tratti consecutivi della serie ufficiale con la stessa fonte, in ordine: dove la fonte cambia comincia un nuovo tratto (tutte fonti ISTAT).' },
+      Type.Object(
+        { anni: Type.Array(Type.Integer()), fonte: Type.String({ description: '/api/fonti/{fonte}' }) },
+        { additionalProperties: false },
+      ),
+      {
+        description:
+          'Tratti consecutivi della serie ufficiale con la stessa fonte, in ordine: dove la fonte cambia comincia un nuovo tratto (tutte fonti ISTAT).',
+      },
     ),
     lacune_serie_ufficiale: Type.Array(
       Type.Object({ anno_senza_dato: Type.Integer(), motivo: Type.String() }, { additionalProperties: false }),
-      { description: 'Anni tra il primo e l\'ultimo della serie ufficiale ISTAT senza popolazione ufficiale: lacune, non riempite con l\'anagrafe.' },
+      {
+        description:
+          "Anni tra il primo e l'ultimo della serie ufficiale ISTAT senza popolazione ufficiale: lacune, non riempite con l'anagrafe.",
+      },
     ),
     variazione_popolazione: Nullable(
       Type.Object(
-        { da_anno: Type.Integer(), a_anno: Type.Integer(), percentuale: Type.Number({ description: 'Variazione in per cento (-2.4 = -2,4%), 2 decimali.' }), metodo: Type.String() },
+        {
+          da_anno: Type.Integer(),
+          a_anno: Type.Integer(),
+          percentuale: Type.Number({ description: 'Variazione in per cento (-2.4 = -2,4%), 2 decimali.' }),
+          metodo: Type.String(),
+        },
         { additionalProperties: false },
       ),
-      'Derivato: variazione percentuale della popolazione ufficiale ISTAT tra il primo anno della serie e l\'ultimo definitivo.',
+      "Derivato: variazione percentuale della popolazione ufficiale ISTAT tra il primo anno della serie e l'ultimo definitivo.",
     ),
     metodologia: Type.String(),
-    links: Type.Object({ self: Type.String(), comune: Type.String(), redditi: Type.String() }, { additionalProperties: false }),
+    links: Type.Object(
+      { self: Type.String(), comune: Type.String(), redditi: Type.String() },
+      { additionalProperties: false },
+    ),
   },
   { additionalProperties: false },
 );

@@ -14,7 +14,10 @@ export const Regioni = Type.Object(
           ripartizione: Type.String(),
           numero_comuni: Type.Integer(),
           numero_province: Type.Integer(),
-          popolazione: Nullable(Type.Integer(), 'Residenti: somma dei comuni nell\'anno `anno_popolazione` (null se un comune non ha il dato).'),
+          popolazione: Nullable(
+            Type.Integer(),
+            "Residenti: somma dei comuni nell'anno `anno_popolazione` (null se un comune non ha il dato).",
+          ),
           anno_popolazione: Type.Integer(),
           link_comuni: Type.String(),
         },
@@ -59,7 +62,15 @@ export const Fonte = Type.Object(
     licenza: Type.Object({ nome: Type.String(), url: Type.String() }, { additionalProperties: false }),
     attribuzione: Type.String(),
     file: Type.Array(
-      Type.Object({ percorso: Type.String(), url: Type.String(), membro_zip: Nullable(Type.String()), anno: Nullable(Type.Integer()) }, { additionalProperties: false }),
+      Type.Object(
+        {
+          percorso: Type.String(),
+          url: Type.String(),
+          membro_zip: Nullable(Type.String()),
+          anno: Nullable(Type.Integer()),
+        },
+        { additionalProperties: false },
+      ),
     ),
     obbligatoria: Type.Boolean(),
     alimenta: Type.Array(Type.String()),
@@ -70,7 +81,10 @@ export const Fonte = Type.Object(
   { additionalProperties: false },
 );
 
-export const Fonti = Type.Object({ totale: Type.Integer(), risultati: Type.Array(Fonte) }, { additionalProperties: false });
+export const Fonti = Type.Object(
+  { totale: Type.Integer(), risultati: Type.Array(Fonte) },
+  { additionalProperties: false },
+);
 
 export const Copertura = Type.Object(
   {
@@ -100,26 +114,51 @@ export const Status = Type.Object(
     versione_dati: Type.String(),
     dataset_in_blocco: Type.Object(
       {
-        versione: Type.String({ description: 'Versione del dataset in blocco (/dati/): AAAA.MM.GG del file di fonte più recente, poi versione_dati.' }),
-        creato: Type.String({ description: 'Quando è stato ottenuto il file di fonte più recente (ISO 8601): il campo created di datapackage.json.' }),
-        zip: Type.String({ description: 'Zip di questa versione (CSV, Parquet, datapackage.json, README.md, CITATION.cff); il nome contiene la versione.' }),
-        zip_ultima_versione: Type.String({ description: 'Indirizzo stabile che reindirizza (302) allo zip della versione corrente.' }),
+        versione: Type.String({
+          description:
+            'Versione del dataset in blocco (/dati/): AAAA.MM.GG del file di fonte più recente, poi versione_dati.',
+        }),
+        creato: Type.String({
+          description:
+            'Quando è stato ottenuto il file di fonte più recente (ISO 8601): il campo created di datapackage.json.',
+        }),
+        zip: Type.String({
+          description:
+            'Zip di questa versione (CSV, Parquet, datapackage.json, README.md, CITATION.cff); il nome contiene la versione.',
+        }),
+        zip_ultima_versione: Type.String({
+          description: 'Indirizzo stabile che reindirizza (302) allo zip della versione corrente.',
+        }),
         datapackage: Type.String({ description: 'Descrittore Frictionless Data Package v2 della versione corrente.' }),
       },
       { additionalProperties: false, description: 'Versione citabile corrente del dataset in blocco e i suoi file.' },
     ),
-    conteggi: Type.Object({ comuni: Type.Integer(), province: Type.Integer(), regioni: Type.Integer(), file: Type.Integer() }, { additionalProperties: false }),
+    conteggi: Type.Object(
+      { comuni: Type.Integer(), province: Type.Integer(), regioni: Type.Integer(), file: Type.Integer() },
+      { additionalProperties: false },
+    ),
     anni_predefiniti: Type.Record(Type.String(), Type.Integer()),
     fonti: Type.Array(
       Type.Object(
-        { id: Type.String(), annata: Type.String(), disponibile: Type.Boolean(), scaricato: Nullable(Type.String(), 'Quando il file è stato scaricato (lock del fetcher), se noto.') },
+        {
+          id: Type.String(),
+          annata: Type.String(),
+          disponibile: Type.Boolean(),
+          scaricato: Nullable(Type.String(), 'Quando il file è stato scaricato (lock del fetcher), se noto.'),
+        },
         { additionalProperties: false },
       ),
     ),
     cambiamenti: Type.Object(
       {
-        rispetto_a: Nullable(Type.String(), 'versione_dati della build precedente (null se non c\'era una build precedente da confrontare).'),
-        rapporto: Type.String({ description: 'Rapporto completo dei cambiamenti: comuni istituiti e soppressi, valori oltre soglia, copertura dei campi, anni e annate.' }),
+        rispetto_a: Nullable(
+          Type.String(),
+          "versione_dati della build precedente (null se non c'era una build precedente da confrontare).",
+        ),
+        rapporto: Type.String({
+          description:
+            'Rapporto completo dei cambiamenti: comuni istituiti e soppressi, valori oltre soglia, copertura dei campi, anni e annate.',
+        }),
       },
       { additionalProperties: false },
     ),
@@ -128,7 +167,10 @@ export const Status = Type.Object(
 );
 
 const SezioneMetodologia = Type.Object(
-  { titolo: Type.String(), testo: Type.Array(Type.String(), { description: 'Regole di calcolo e scelte, un paragrafo per voce.' }) },
+  {
+    titolo: Type.String(),
+    testo: Type.Array(Type.String(), { description: 'Regole di calcolo e scelte, un paragrafo per voce.' }),
+  },
   { additionalProperties: false },
 );
 
@@ -144,14 +186,22 @@ export const Metodologia = Type.Object(
             anni: Type.Array(
               Type.Object(
                 {
-                  serie: Type.Union([Type.Literal('ufficiale'), Type.Literal('anagrafe')], { description: 'Popolazione ufficiale ISTAT o conteggio anagrafico ANPR.' }),
+                  serie: Type.Union([Type.Literal('ufficiale'), Type.Literal('anagrafe')], {
+                    description: 'Popolazione ufficiale ISTAT o conteggio anagrafico ANPR.',
+                  }),
                   anno: Type.Integer(),
-                  fonte: Type.String({ description: 'La sola fonte usata per quell\'anno e quella serie (/api/fonti/{fonte}).' }),
+                  fonte: Type.String({
+                    description: "La sola fonte usata per quell'anno e quella serie (/api/fonti/{fonte}).",
+                  }),
                   data_riferimento: Type.String({ description: 'Data (o mese, per ANPR) del conteggio, ISO 8601.' }),
                   comuni_con_valore: Type.Integer({ minimum: 0 }),
-                  codici_non_attuali: Type.Array(Type.Object({ codice: Type.String(), nome: Type.String() }, { additionalProperties: false }), {
-                    description: 'Codici del file che non sono comuni attuali (fusi o soppressi): non attribuiti a nessun comune.',
-                  }),
+                  codici_non_attuali: Type.Array(
+                    Type.Object({ codice: Type.String(), nome: Type.String() }, { additionalProperties: false }),
+                    {
+                      description:
+                        'Codici del file che non sono comuni attuali (fusi o soppressi): non attribuiti a nessun comune.',
+                    },
+                  ),
                 },
                 { additionalProperties: false },
               ),
@@ -163,11 +213,19 @@ export const Metodologia = Type.Object(
                   fonte: Type.String(),
                   anno: Type.Integer(),
                   confrontati: Type.Integer({ minimum: 0 }),
-                  discordanti: Type.Array(Type.Object({ codice: Type.String(), serie: Type.Integer(), fonte: Type.Integer() }, { additionalProperties: false })),
+                  discordanti: Type.Array(
+                    Type.Object(
+                      { codice: Type.String(), serie: Type.Integer(), fonte: Type.Integer() },
+                      { additionalProperties: false },
+                    ),
+                  ),
                 },
                 { additionalProperties: false },
               ),
-              { description: 'Altri file ISTAT con la stessa data di un punto della serie ufficiale, confrontati comune per comune (le discordanze sono elencate, non corrette).' },
+              {
+                description:
+                  'Altri file ISTAT con la stessa data di un punto della serie ufficiale, confrontati comune per comune (le discordanze sono elencate, non corrette).',
+              },
             ),
           },
           { additionalProperties: false },
@@ -179,9 +237,16 @@ export const Metodologia = Type.Object(
         'medie-nazionali': SezioneMetodologia,
         'qualita-vita': MetodologiaQualita,
       },
-      { additionalProperties: false, description: 'Una sezione per dominio; le chiavi sono le ancore dei link dei record (/api/metodologia#redditi).' },
+      {
+        additionalProperties: false,
+        description:
+          'Una sezione per dominio; le chiavi sono le ancore dei link dei record (/api/metodologia#redditi).',
+      },
     ),
-    links: Type.Object({ self: Type.String(), fonti: Type.String(), copertura: Type.String() }, { additionalProperties: false }),
+    links: Type.Object(
+      { self: Type.String(), fonti: Type.String(), copertura: Type.String() },
+      { additionalProperties: false },
+    ),
   },
   { additionalProperties: false, description: 'Come è calcolato ogni valore derivato, per sezione.' },
 );
@@ -193,5 +258,9 @@ export const OpenApi = Type.Object(
     paths: Type.Record(Type.String(), Type.Object({}, { additionalProperties: true })),
     components: Type.Object({}, { additionalProperties: true }),
   },
-  { additionalProperties: true, description: 'Questo documento: OpenAPI 3.1, la cui struttura completa è data dalla specifica OpenAPI (https://spec.openapis.org/oas/v3.1.0).' },
+  {
+    additionalProperties: true,
+    description:
+      'Questo documento: OpenAPI 3.1, la cui struttura completa è data dalla specifica OpenAPI (https://spec.openapis.org/oas/v3.1.0).',
+  },
 );

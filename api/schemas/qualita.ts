@@ -3,12 +3,19 @@ import { CodiceIstat, ComuneRefFields, Excluded, Nullable, PageFields, Provenanc
 
 /** The five dimensions of the quality-of-life index (same ids as QualityDimension in api/runtime-index.ts). */
 export const DimensioneQualita = Type.Union(
-  [Type.Literal('reddito'), Type.Literal('ambiente'), Type.Literal('servizi'), Type.Literal('demografia'), Type.Literal('sicurezza')],
-  { description: 'Dimensione dell\'indice di qualità della vita.' },
+  [
+    Type.Literal('reddito'),
+    Type.Literal('ambiente'),
+    Type.Literal('servizi'),
+    Type.Literal('demografia'),
+    Type.Literal('sicurezza'),
+  ],
+  { description: "Dimensione dell'indice di qualità della vita." },
 );
 
 const Direzione = Type.Union([Type.Literal('maggiore_migliore'), Type.Literal('minore_migliore')], {
-  description: 'Verso dell\'indicatore: maggiore_migliore (valori alti = punteggio alto) o minore_migliore (valori bassi = punteggio alto).',
+  description:
+    "Verso dell'indicatore: maggiore_migliore (valori alti = punteggio alto) o minore_migliore (valori bassi = punteggio alto).",
 });
 const Livello = Type.Union([Type.Literal('comune'), Type.Literal('provincia')], {
   description: 'Livello territoriale del dato: comune, o provincia (stesso valore per tutti i comuni della provincia).',
@@ -16,7 +23,12 @@ const Livello = Type.Union([Type.Literal('comune'), Type.Literal('provincia')], 
 const FasciaCosto = Type.Union([Type.Literal('bassa'), Type.Literal('media'), Type.Literal('alta')]);
 const Budget = Type.Union([Type.Literal('basso'), Type.Literal('medio'), Type.Literal('alto')]);
 const DimensioneComune = Type.Union([Type.Literal('piccolo'), Type.Literal('medio'), Type.Literal('grande')]);
-const Priorita = Type.Union([Type.Literal('reddito'), Type.Literal('ambiente'), Type.Literal('servizi'), Type.Literal('bilanciato')]);
+const Priorita = Type.Union([
+  Type.Literal('reddito'),
+  Type.Literal('ambiente'),
+  Type.Literal('servizi'),
+  Type.Literal('bilanciato'),
+]);
 
 const Peso = Type.Number({ minimum: 0, maximum: 1 });
 const Punteggio = Type.Number({ minimum: 0, maximum: 100 });
@@ -35,12 +47,15 @@ const PunteggiDimensioni = Type.Object(
     demografia: Nullable(Punteggio),
     sicurezza: Nullable(Punteggio),
   },
-  { additionalProperties: false, description: 'Punteggio 0–100 di ogni dimensione (null se la dimensione non ha dati per il comune).' },
+  {
+    additionalProperties: false,
+    description: 'Punteggio 0–100 di ogni dimensione (null se la dimensione non ha dati per il comune).',
+  },
 );
 
 const Avviso = Type.Object(
   { codice: Type.String(), descrizione: Type.String() },
-  { additionalProperties: false, description: 'Avvertenza sull\'affidabilità del punteggio (es. pochi_contribuenti).' },
+  { additionalProperties: false, description: "Avvertenza sull'affidabilità del punteggio (es. pochi_contribuenti)." },
 );
 
 // ---------------------------------------------------------------------------
@@ -52,7 +67,11 @@ const Copertura = Type.Object(
     disponibili: Type.Integer({ minimum: 0, description: 'Indicatori con un valore per il comune.' }),
     definiti: Type.Integer({ minimum: 0, description: 'Indicatori definiti per la dimensione.' }),
     quota: Type.Number({ minimum: 0, maximum: 1, description: 'disponibili / definiti.' }),
-    quota_peso: Type.Number({ minimum: 0, maximum: 1, description: 'Quota del peso nominale degli indicatori della dimensione coperta da valori.' }),
+    quota_peso: Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description: 'Quota del peso nominale degli indicatori della dimensione coperta da valori.',
+    }),
   },
   { additionalProperties: false },
 );
@@ -64,11 +83,15 @@ export const IndicatoreQualita = Type.Object(
     unita: Type.String(),
     direzione: Direzione,
     livello: Livello,
-    valore: Nullable(Type.Number(), 'Valore grezzo nell\'unità indicata.'),
+    valore: Nullable(Type.Number(), "Valore grezzo nell'unità indicata."),
     anno: Nullable(Type.Integer(), 'Anno di riferimento del valore.'),
     fonte: Nullable(Provenance),
     normalizzato: Nullable(Punteggio, 'Valore normalizzato 0–100 (100 = migliore), 1 decimale.'),
-    peso_nella_dimensione: Type.Number({ minimum: 0, maximum: 1, description: 'Peso effettivo nella dimensione per questo comune (0 se il valore manca).' }),
+    peso_nella_dimensione: Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description: 'Peso effettivo nella dimensione per questo comune (0 se il valore manca).',
+    }),
     motivo_mancante: Nullable(Type.String()),
   },
   { additionalProperties: false },
@@ -77,9 +100,17 @@ export const IndicatoreQualita = Type.Object(
 export const DimensioneQualitaComune = Type.Object(
   {
     nome: Type.String(),
-    punteggio: Nullable(Punteggio, 'Media ponderata dei valori normalizzati disponibili, 1 decimale; null se nessun indicatore ha un valore.'),
+    punteggio: Nullable(
+      Punteggio,
+      'Media ponderata dei valori normalizzati disponibili, 1 decimale; null se nessun indicatore ha un valore.',
+    ),
     peso_nominale: Peso,
-    peso_effettivo: Type.Number({ minimum: 0, maximum: 1, description: 'Peso nel totale dopo aver riproporzionato sulle dimensioni con dati (0 se la dimensione non ha dati).' }),
+    peso_effettivo: Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description:
+        'Peso nel totale dopo aver riproporzionato sulle dimensioni con dati (0 se la dimensione non ha dati).',
+    }),
     copertura: Copertura,
     motivo_mancante: Nullable(Type.String()),
     indicatori: Type.Array(IndicatoreQualita),
@@ -89,7 +120,10 @@ export const DimensioneQualitaComune = Type.Object(
 
 const Posizione = Type.Object(
   {
-    posizione: Nullable(Type.Integer({ minimum: 1 }), 'Posizione in classifica (1 = migliore); null se il comune non ha punteggio.'),
+    posizione: Nullable(
+      Type.Integer({ minimum: 1 }),
+      'Posizione in classifica (1 = migliore); null se il comune non ha punteggio.',
+    ),
     su: Type.Integer({ minimum: 0, description: 'Numero di comuni in classifica.' }),
   },
   { additionalProperties: false },
@@ -100,7 +134,10 @@ export const QualitaVita = Type.Object(
     codice_istat: CodiceIstat,
     nome: Type.String(),
     regione: RegioneRef,
-    punteggio: Nullable(Punteggio, 'Indice composito 0–100 (DERIVATO), 1 decimale; null solo se nessuna dimensione ha dati.'),
+    punteggio: Nullable(
+      Punteggio,
+      'Indice composito 0–100 (DERIVATO), 1 decimale; null solo se nessuna dimensione ha dati.',
+    ),
     motivo_mancante: Nullable(Type.String()),
     posizione_nazionale: Posizione,
     posizione_regionale: Posizione,
@@ -108,7 +145,11 @@ export const QualitaVita = Type.Object(
       {
         dimensioni_con_dati: Type.Integer({ minimum: 0 }),
         dimensioni_definite: Type.Integer({ minimum: 0 }),
-        peso_nominale_coperto: Type.Number({ minimum: 0, maximum: 1, description: 'Somma dei pesi nominali delle dimensioni con dati.' }),
+        peso_nominale_coperto: Type.Number({
+          minimum: 0,
+          maximum: 1,
+          description: 'Somma dei pesi nominali delle dimensioni con dati.',
+        }),
       },
       { additionalProperties: false },
     ),
@@ -129,7 +170,10 @@ export const QualitaVita = Type.Object(
       { additionalProperties: false },
     ),
   },
-  { additionalProperties: false, description: 'Indice di qualità della vita di un comune, con tutti i valori da cui è calcolato.' },
+  {
+    additionalProperties: false,
+    description: 'Indice di qualità della vita di un comune, con tutti i valori da cui è calcolato.',
+  },
 );
 export type QualitaVita = Static<typeof QualitaVita>;
 
@@ -152,8 +196,11 @@ export const ClassificaQualita = Type.Object(
           posizione: Type.Integer({ minimum: 1, description: 'Posizione nella classifica filtrata.' }),
           posizione_nazionale: Type.Integer({ minimum: 1 }),
           ...ComuneRefFields,
-          popolazione: Nullable(Type.Integer({ minimum: 0 }), 'Residenti nell\'anno `anno_popolazione`.'),
-          punteggio: { ...Punteggio, description: 'Indice di qualità della vita 0–100 (DERIVATO, /api/metodologia#qualita-vita).' },
+          popolazione: Nullable(Type.Integer({ minimum: 0 }), "Residenti nell'anno `anno_popolazione`."),
+          punteggio: {
+            ...Punteggio,
+            description: 'Indice di qualità della vita 0–100 (DERIVATO, /api/metodologia#qualita-vita).',
+          },
           link: Type.String(),
         },
         { additionalProperties: false },
@@ -187,7 +234,9 @@ export const ModelloBudget = Type.Object(
     soglie: Nullable(
       Type.Object(
         {
-          basso_max: Type.Number({ description: 'Reddito medio massimo (incluso) della fascia di costo bassa, in euro.' }),
+          basso_max: Type.Number({
+            description: 'Reddito medio massimo (incluso) della fascia di costo bassa, in euro.',
+          }),
           alto_min: Type.Number({ description: 'Reddito medio minimo (incluso) della fascia di costo alta, in euro.' }),
         },
         { additionalProperties: false },
@@ -209,7 +258,10 @@ export const MetodoWizard = Type.Object(
       { additionalProperties: false },
     ),
     regola_pesi: Type.String(),
-    fasce_popolazione: Type.Object({ piccolo: FasciaPopolazione, medio: FasciaPopolazione, grande: FasciaPopolazione }, { additionalProperties: false }),
+    fasce_popolazione: Type.Object(
+      { piccolo: FasciaPopolazione, medio: FasciaPopolazione, grande: FasciaPopolazione },
+      { additionalProperties: false },
+    ),
     modello_budget: ModelloBudget,
     ordinamento: Type.String(),
     spiegazione: Type.String({ description: 'Come è costruita la frase `perche` di ogni risultato.' }),
@@ -219,11 +271,20 @@ export const MetodoWizard = Type.Object(
 
 const ParametriNormalizzazione = Type.Object(
   {
-    metodo: Type.Union([Type.Literal('min_max_percentili'), Type.Literal('min_max'), Type.Literal('costante'), Type.Literal('nessun_dato')]),
+    metodo: Type.Union([
+      Type.Literal('min_max_percentili'),
+      Type.Literal('min_max'),
+      Type.Literal('costante'),
+      Type.Literal('nessun_dato'),
+    ]),
     base: Type.Union([Type.Literal('comuni'), Type.Literal('province')], {
-      description: 'Su che cosa sono calcolati gli estremi: i comuni con un valore, o le province (indicatori provinciali: ogni provincia conta una volta).',
+      description:
+        'Su che cosa sono calcolati gli estremi: i comuni con un valore, o le province (indicatori provinciali: ogni provincia conta una volta).',
     }),
-    n_valori: Type.Integer({ minimum: 0, description: 'Valori usati per gli estremi: comuni, o province se base = province.' }),
+    n_valori: Type.Integer({
+      minimum: 0,
+      description: 'Valori usati per gli estremi: comuni, o province se base = province.',
+    }),
     percentile_basso: Type.Number(),
     percentile_alto: Type.Number(),
     valore_basso: Nullable(Type.Number(), 'Valore al percentile basso (estremo inferiore usato).'),
@@ -247,13 +308,21 @@ const CasoSensibilita = Type.Object(
 
 export const Sensibilita = Type.Object(
   {
-    dimensione_top: Type.Integer({ minimum: 0, description: 'Comuni nella top (100, o meno se i comuni in classifica sono meno).' }),
+    dimensione_top: Type.Integer({
+      minimum: 0,
+      description: 'Comuni nella top (100, o meno se i comuni in classifica sono meno).',
+    }),
     comuni_classificati: Type.Integer({ minimum: 0 }),
     regola: Type.String(),
     casi: Type.Array(CasoSensibilita),
     minimo: Nullable(
       Type.Object(
-        { dimensione: DimensioneQualita, variazione_punti: Type.Number(), rimasti_nella_top: Type.Integer({ minimum: 0 }), quota: Type.Number({ minimum: 0, maximum: 1 }) },
+        {
+          dimensione: DimensioneQualita,
+          variazione_punti: Type.Number(),
+          rimasti_nella_top: Type.Integer({ minimum: 0 }),
+          quota: Type.Number({ minimum: 0, maximum: 1 }),
+        },
         { additionalProperties: false },
       ),
     ),
@@ -275,7 +344,12 @@ const QuotaVarianza = Nullable(
 export const IndicatoriProvinciali = Type.Object(
   {
     indicatori: Type.Array(Type.String(), { description: 'Indicatori con livello provincia.' }),
-    quota_massima_nella_dimensione: Type.Number({ minimum: 0, maximum: 1, description: 'Peso massimo, insieme, degli indicatori provinciali in una dimensione che ha anche indicatori comunali.' }),
+    quota_massima_nella_dimensione: Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description:
+        'Peso massimo, insieme, degli indicatori provinciali in una dimensione che ha anche indicatori comunali.',
+    }),
     regola: Type.String(),
     quota_varianza: Type.Object(
       {
@@ -283,7 +357,11 @@ export const IndicatoriProvinciali = Type.Object(
         dopo: QuotaVarianza,
         metodo: Type.String(),
       },
-      { additionalProperties: false, description: 'Quota della varianza dei punteggi totali dovuta agli indicatori provinciali, con il trattamento precedente (prima) e con quello attuale (dopo).' },
+      {
+        additionalProperties: false,
+        description:
+          'Quota della varianza dei punteggi totali dovuta agli indicatori provinciali, con il trattamento precedente (prima) e con quello attuale (dopo).',
+      },
     ),
     senza_indicatori_provinciali: Type.Object(
       {
@@ -292,10 +370,16 @@ export const IndicatoriProvinciali = Type.Object(
         quota: Type.Number({ minimum: 0, maximum: 1 }),
         regola: Type.String(),
       },
-      { additionalProperties: false, description: 'Stabilità della top 100 nazionale togliendo tutti gli indicatori provinciali.' },
+      {
+        additionalProperties: false,
+        description: 'Stabilità della top 100 nazionale togliendo tutti gli indicatori provinciali.',
+      },
     ),
   },
-  { additionalProperties: false, description: 'Come sono trattati gli indicatori provinciali e quanto pesano sul risultato.' },
+  {
+    additionalProperties: false,
+    description: 'Come sono trattati gli indicatori provinciali e quanto pesano sul risultato.',
+  },
 );
 export type IndicatoriProvinciali = Static<typeof IndicatoriProvinciali>;
 
@@ -327,12 +411,23 @@ export const MetodologiaQualita = Type.Object(
           direzione: Direzione,
           livello: Livello,
           descrizione: Type.String(),
-          peso_nella_dimensione: Type.Number({ minimum: 0, maximum: 1, description: 'Peso nominale nella dimensione (quando tutti gli indicatori hanno un valore).' }),
-          peso_relativo: Type.Number({ exclusiveMinimum: 0, description: 'Peso relativo dell\'indicatore nella dimensione (1, o 0,5 dove due indicatori si dividono un tema), prima di riproporzionare e limitare.' }),
+          peso_nella_dimensione: Type.Number({
+            minimum: 0,
+            maximum: 1,
+            description: 'Peso nominale nella dimensione (quando tutti gli indicatori hanno un valore).',
+          }),
+          peso_relativo: Type.Number({
+            exclusiveMinimum: 0,
+            description:
+              "Peso relativo dell'indicatore nella dimensione (1, o 0,5 dove due indicatori si dividono un tema), prima di riproporzionare e limitare.",
+          }),
           anni: Type.Array(Type.Integer()),
           fonti: Type.Array(Type.String(), { description: 'Identificativi delle fonti (/api/fonti/{fonte}).' }),
           comuni_con_valore: Type.Integer({ minimum: 0 }),
-          sostituto_di: Nullable(Type.String(), 'Indicatore che questo sostituisce: conta solo per i comuni in cui quello manca.'),
+          sostituto_di: Nullable(
+            Type.String(),
+            'Indicatore che questo sostituisce: conta solo per i comuni in cui quello manca.',
+          ),
           normalizzazione: ParametriNormalizzazione,
         },
         { additionalProperties: false },
@@ -358,7 +453,12 @@ export const MetodologiaQualita = Type.Object(
     classifica: Type.String(),
     avvisi: Type.Array(
       Type.Object(
-        { codice: Type.String(), descrizione: Type.String(), soglia: Nullable(Type.Number()), comuni: Type.Integer({ minimum: 0 }) },
+        {
+          codice: Type.String(),
+          descrizione: Type.String(),
+          soglia: Nullable(Type.Number()),
+          comuni: Type.Integer({ minimum: 0 }),
+        },
         { additionalProperties: false },
       ),
     ),
@@ -379,16 +479,23 @@ export const MetodologiaQualita = Type.Object(
           dimensione: DimensioneQualita,
           comuni: Type.Integer({ minimum: 0, description: 'Comuni con punteggio 100 nella dimensione.' }),
           quota: Type.Number({ minimum: 0, maximum: 1, description: 'Sui comuni con un punteggio nella dimensione.' }),
-          motivo: Nullable(Type.String(), 'Perché più dell\'1% dei comuni ha 100, se accade.'),
+          motivo: Nullable(Type.String(), "Perché più dell'1% dei comuni ha 100, se accade."),
         },
         { additionalProperties: false },
       ),
-      { description: 'Quanti comuni hanno il punteggio massimo in ogni dimensione: il metodo punta a non più dell\'1%, e dice perché dove è di più.' },
+      {
+        description:
+          "Quanti comuni hanno il punteggio massimo in ogni dimensione: il metodo punta a non più dell'1%, e dice perché dove è di più.",
+      },
     ),
     wizard: MetodoWizard,
     limiti: Type.Array(Type.String()),
   },
-  { additionalProperties: false, description: 'Metodologia dell\'indice di qualità della vita: indicatori, normalizzazione, pesi, dati mancanti, limiti.' },
+  {
+    additionalProperties: false,
+    description:
+      "Metodologia dell'indice di qualità della vita: indicatori, normalizzazione, pesi, dati mancanti, limiti.",
+  },
 );
 export type MetodologiaQualita = Static<typeof MetodologiaQualita>;
 
@@ -399,7 +506,13 @@ export type MetodologiaQualita = Static<typeof MetodologiaQualita>;
 export const Wizard = Type.Object(
   {
     parametri: Type.Object(
-      { budget: Budget, dimensione: DimensioneComune, priorita: Priorita, regione: Nullable(RegioneRef), limit: Type.Integer({ minimum: 1 }) },
+      {
+        budget: Budget,
+        dimensione: DimensioneComune,
+        priorita: Priorita,
+        regione: Nullable(RegioneRef),
+        limit: Type.Integer({ minimum: 1 }),
+      },
       { additionalProperties: false, description: 'I parametri della richiesta.' },
     ),
     pesi: PesiDimensioni,
@@ -415,7 +528,10 @@ export const Wizard = Type.Object(
       { additionalProperties: false },
     ),
     modello_budget: ModelloBudget,
-    totale: Type.Integer({ minimum: 0, description: 'Comuni che soddisfano tutti i filtri (regione, dimensione, budget) e hanno un punteggio.' }),
+    totale: Type.Integer({
+      minimum: 0,
+      description: 'Comuni che soddisfano tutti i filtri (regione, dimensione, budget) e hanno un punteggio.',
+    }),
     esclusi: Type.Object(
       {
         senza_popolazione: Type.Integer({ minimum: 0 }),
@@ -423,7 +539,10 @@ export const Wizard = Type.Object(
         senza_reddito_medio: Type.Integer({ minimum: 0 }),
         motivo: Type.String(),
       },
-      { additionalProperties: false, description: 'Comuni della regione scelta (o d\'Italia) lasciati fuori perché privi di un dato necessario.' },
+      {
+        additionalProperties: false,
+        description: "Comuni della regione scelta (o d'Italia) lasciati fuori perché privi di un dato necessario.",
+      },
     ),
     ordinamento: Type.String(),
     risultati: Type.Array(
@@ -431,10 +550,19 @@ export const Wizard = Type.Object(
         {
           posizione: Type.Integer({ minimum: 1 }),
           ...ComuneRefFields,
-          popolazione: Type.Integer({ minimum: 0, description: 'Residenti nell\'anno `fascia_popolazione.anno_popolazione`.' }),
-          reddito_medio_euro: Type.Number({ description: 'Reddito complessivo IRPEF medio per contribuente, euro (anno d\'imposta di `modello_budget.anno`).' }),
+          popolazione: Type.Integer({
+            minimum: 0,
+            description: "Residenti nell'anno `fascia_popolazione.anno_popolazione`.",
+          }),
+          reddito_medio_euro: Type.Number({
+            description:
+              "Reddito complessivo IRPEF medio per contribuente, euro (anno d'imposta di `modello_budget.anno`).",
+          }),
           fascia_costo: FasciaCosto,
-          punteggio: { ...Punteggio, description: 'Punteggio 0–100 con i pesi della priorità scelta (`pesi`), DERIVATO.' },
+          punteggio: {
+            ...Punteggio,
+            description: 'Punteggio 0–100 con i pesi della priorità scelta (`pesi`), DERIVATO.',
+          },
           punteggio_indice: { ...Punteggio, description: 'Indice di qualità della vita 0–100 con i pesi standard.' },
           punteggi: PunteggiDimensioni,
           perche: Type.String({ description: 'Perché il comune è adatto, in breve, dai dati.' }),

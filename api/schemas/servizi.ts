@@ -8,9 +8,15 @@ export const Servizi = Type.Object(
     aree_interne: Nullable(
       Type.Object(
         {
-          classe_2020: Nullable(Classe, 'Classe della Mappa Aree Interne 2020: A polo, B polo intercomunale, C cintura, D intermedio, E periferico, F ultraperiferico.'),
+          classe_2020: Nullable(
+            Classe,
+            'Classe della Mappa Aree Interne 2020: A polo, B polo intercomunale, C cintura, D intermedio, E periferico, F ultraperiferico.',
+          ),
           descrizione_2020: Nullable(Type.String()),
-          tempo_polo_minuti: Nullable(Type.Number({ minimum: 0 }), 'Tempo medio di percorrenza verso il polo di servizi più vicino (minuti; 0 per i poli).'),
+          tempo_polo_minuti: Nullable(
+            Type.Number({ minimum: 0 }),
+            'Tempo medio di percorrenza verso il polo di servizi più vicino (minuti; 0 per i poli).',
+          ),
           polo_destinazione: Nullable(Type.String()),
           classe_2021_2027: Nullable(Classe),
           descrizione_2021_2027: Nullable(Type.String()),
@@ -24,7 +30,7 @@ export const Servizi = Type.Object(
         {
           campo: Type.String(),
           titolo: Type.String(),
-          valore: Nullable(Type.Number(), 'Valore nell\'unità `unita`, anno `anno`.'),
+          valore: Nullable(Type.Number(), "Valore nell'unità `unita`, anno `anno`."),
           unita: Type.String(),
           anno: Type.Integer(),
           direzione: Type.Union([Type.Literal('maggiore_migliore'), Type.Literal('minore_migliore')]),
@@ -32,7 +38,7 @@ export const Servizi = Type.Object(
         },
         { additionalProperties: false },
       ),
-      { description: 'Indicatori di servizio dell\'Urban Index (DIPE), con anno e unità.' },
+      { description: "Indicatori di servizio dell'Urban Index (DIPE), con anno e unità." },
     ),
     urban_index_fonte: Nullable(Provenance),
     ospedale: Nullable(
@@ -44,7 +50,10 @@ export const Servizi = Type.Object(
           tempo_mediano_minuti: Nullable(Type.Number(), 'Minuti di guida, mediana.'),
           fonte: Provenance,
         },
-        { additionalProperties: false, description: 'Tempo di guida verso l\'ospedale più vicino, media della provincia ponderata per popolazione.' },
+        {
+          additionalProperties: false,
+          description: "Tempo di guida verso l'ospedale più vicino, media della provincia ponderata per popolazione.",
+        },
       ),
     ),
     valori_mancanti: MissingReasons,
@@ -58,10 +67,18 @@ export const Sicurezza = Type.Object(
     livello: Type.Literal('provincia', { description: 'Dato della provincia, applicato a ogni suo comune.' }),
     sigla_provincia: Type.String(),
     anno: Nullable(Type.Integer(), 'Anno più recente disponibile.'),
-    delitti_per_1000_abitanti: Nullable(Type.Number(), 'Delitti denunciati per 1.000 abitanti della provincia, anno `anno`.'),
+    delitti_per_1000_abitanti: Nullable(
+      Type.Number(),
+      'Delitti denunciati per 1.000 abitanti della provincia, anno `anno`.',
+    ),
     serie_storica: Type.Array(
       Type.Object(
-        { anno: Type.Integer(), delitti: Nullable(Type.Integer()), popolazione: Nullable(Type.Integer()), delitti_per_1000_abitanti: Nullable(Type.Number()) },
+        {
+          anno: Type.Integer(),
+          delitti: Nullable(Type.Integer()),
+          popolazione: Nullable(Type.Integer()),
+          delitti_per_1000_abitanti: Nullable(Type.Number()),
+        },
         { additionalProperties: false },
       ),
     ),

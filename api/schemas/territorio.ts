@@ -1,7 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CodiceIstat, Nullable, PageFields } from './common.ts';
 
-const CodiceCatastale = Type.String({ pattern: '^[A-Z][0-9]{3}$', description: 'Codice catastale (Belfiore): stabile anche quando cambia il codice ISTAT.' });
+const CodiceCatastale = Type.String({
+  pattern: '^[A-Z][0-9]{3}$',
+  description: 'Codice catastale (Belfiore): stabile anche quando cambia il codice ISTAT.',
+});
 
 export const ParteFonte = Type.Object(
   {
@@ -15,13 +18,17 @@ export const ParteFonte = Type.Object(
 /** Said on every yearly figure the source gave under another code or for other comuni than today's. */
 export const TerritorioDato = Type.Object(
   {
-    ricostruito_a_confini_attuali: Type.Boolean({ description: 'true: somma dei comuni che oggi formano il comune (fusioni, incorporazioni), o dato di un comune poi fuso; false: stesso territorio con un codice precedente.' }),
+    ricostruito_a_confini_attuali: Type.Boolean({
+      description:
+        'true: somma dei comuni che oggi formano il comune (fusioni, incorporazioni), o dato di un comune poi fuso; false: stesso territorio con un codice precedente.',
+    }),
     nota: Type.String(),
     parti: Type.Array(ParteFonte, { description: 'Righe della fonte sommate (una se il territorio non è cambiato).' }),
   },
   {
     additionalProperties: false,
-    description: 'Presente solo quando la fonte non riporta il dato con il codice attuale del comune: da quali codici e comuni viene (ricodifiche, fusioni, incorporazioni).',
+    description:
+      'Presente solo quando la fonte non riporta il dato con il codice attuale del comune: da quali codici e comuni viene (ricodifiche, fusioni, incorporazioni).',
   },
 );
 export type TerritorioDato = Static<typeof TerritorioDato>;
@@ -48,14 +55,21 @@ const Verifica = Type.Object(
     scarto_percentuale: Type.Number(),
     verificato: Type.Boolean(),
   },
-  { additionalProperties: false, description: 'Controllo del collegamento: popolazione (o contribuenti MEF prima del 2018) dei comuni d\'origine prima dell\'evento contro quella del successore dopo.' },
+  {
+    additionalProperties: false,
+    description:
+      "Controllo del collegamento: popolazione (o contribuenti MEF prima del 2018) dei comuni d'origine prima dell'evento contro quella del successore dopo.",
+  },
 );
 
 export const Successore = Type.Object(
   {
     codice_istat: Nullable(CodiceIstat, 'Comune attuale che ne comprende il territorio; null se non accertato.'),
     nome: Nullable(Type.String()),
-    successore_diretto: Type.Object({ codice_catastale: CodiceCatastale, nome: Type.String() }, { additionalProperties: false }),
+    successore_diretto: Type.Object(
+      { codice_catastale: CodiceCatastale, nome: Type.String() },
+      { additionalProperties: false },
+    ),
     data_evento: Type.String(),
     evento: Type.Union([Type.Literal('fusione'), Type.Literal('incorporazione')]),
     metodo: Type.String(),
@@ -73,7 +87,9 @@ export const ComuneCessato = Type.Object(
     sigla_provincia: Type.String({ description: 'Provincia alla cessazione.' }),
     data_cessazione: Type.String({ description: 'Ultimo giorno di esistenza.' }),
     codici_storici: Type.Array(CodiceStorico),
-    successori: Type.Array(Successore, { description: 'Vuoto solo se il collegamento non è stato accertato (motivo in `valori_mancanti`).' }),
+    successori: Type.Array(Successore, {
+      description: 'Vuoto solo se il collegamento non è stato accertato (motivo in `valori_mancanti`).',
+    }),
     valori_mancanti: Type.Record(Type.String(), Type.String()),
     fonti: Type.Array(Type.String({ description: 'Link alle fonti in /api/fonti.' })),
     links: Type.Object({ self: Type.String(), elenco: Type.String() }, { additionalProperties: false }),
@@ -98,7 +114,10 @@ export type Predecessore = Static<typeof Predecessore>;
 export const CessatiList = Type.Object(
   {
     ...PageFields,
-    filtri: Type.Object({ provincia: Nullable(Type.String()), codice_catastale: Nullable(Type.String()) }, { additionalProperties: false }),
+    filtri: Type.Object(
+      { provincia: Nullable(Type.String()), codice_catastale: Nullable(Type.String()) },
+      { additionalProperties: false },
+    ),
     ordinamento: Type.String(),
     risultati: Type.Array(
       Type.Object(
@@ -108,7 +127,9 @@ export const CessatiList = Type.Object(
           sigla_provincia: Type.String(),
           data_cessazione: Type.String(),
           codici_istat: Type.Array(Type.String({ pattern: '^[0-9]{6}$' })),
-          successori: Type.Array(Type.Object({ codice_istat: CodiceIstat, nome: Type.String() }, { additionalProperties: false })),
+          successori: Type.Array(
+            Type.Object({ codice_istat: CodiceIstat, nome: Type.String() }, { additionalProperties: false }),
+          ),
           link: Type.String(),
         },
         { additionalProperties: false },
@@ -120,7 +141,15 @@ export const CessatiList = Type.Object(
 
 /** Fields of the comune record about its history. */
 export const StoriaComune = {
-  codici_storici: Type.Array(CodiceStorico, { description: 'Codici ISTAT del territorio dal 1991 con le date di validità (ricodifiche, cambi di provincia), compreso il codice sardo del 1° gennaio 2026.' }),
-  codice_istat_2026: Nullable(Type.String({ pattern: '^[0-9]{6}$' }), 'Codice in vigore dal 1° gennaio 2026 (comuni sardi, nuove province); null se invariato.'),
-  predecessori: Type.Array(Predecessore, { description: 'Comuni cessati dal 1991 il cui territorio è oggi parte del comune (collegamenti verificati).' }),
+  codici_storici: Type.Array(CodiceStorico, {
+    description:
+      'Codici ISTAT del territorio dal 1991 con le date di validità (ricodifiche, cambi di provincia), compreso il codice sardo del 1° gennaio 2026.',
+  }),
+  codice_istat_2026: Nullable(
+    Type.String({ pattern: '^[0-9]{6}$' }),
+    'Codice in vigore dal 1° gennaio 2026 (comuni sardi, nuove province); null se invariato.',
+  ),
+  predecessori: Type.Array(Predecessore, {
+    description: 'Comuni cessati dal 1991 il cui territorio è oggi parte del comune (collegamenti verificati).',
+  }),
 };

@@ -25,7 +25,11 @@ interface Record_ {
  * otherwise yields a short row whose missing cells would read as blanks, and blanks mean
  * "suppressed for privacy" to the parsers: a truncated figure would be served as a gap.
  */
-export function parseTable(text: string, delimiter: ';' | ',', options: { skipLines?: number; notes?: boolean } = {}): Table {
+export function parseTable(
+  text: string,
+  delimiter: ';' | ',',
+  options: { skipLines?: number; notes?: boolean } = {},
+): Table {
   const skip = options.skipLines ?? 0;
   const records = text.includes('"') ? parseQuoted(text, delimiter, skip) : splitPlain(text, delimiter, skip);
   const [rawHeader, ...body] = records;
@@ -44,7 +48,10 @@ export function parseTable(text: string, delimiter: ';' | ',', options: { skipLi
       continue;
     }
     if (cells.length < width) {
-      throw new DataFormatError(`riga ${line}: ${cells.length} campi invece dei ${width} dell'intestazione (file troncato o riga spezzata?): «${snippet(cells, delimiter)}»`, line);
+      throw new DataFormatError(
+        `riga ${line}: ${cells.length} campi invece dei ${width} dell'intestazione (file troncato o riga spezzata?): «${snippet(cells, delimiter)}»`,
+        line,
+      );
     }
     if (cells.length > width) {
       const extra = cells.slice(width).findIndex((cell) => cell.trim() !== '');
@@ -108,7 +115,9 @@ export function columnIndex(header: string[], names: string | string[], context:
   const wanted = (Array.isArray(names) ? names : [names]).map((n) => normalizeHeader(n).toLowerCase());
   const index = header.findIndex((h) => wanted.includes(h.toLowerCase()));
   if (index < 0) {
-    throw new Error(`${context}: nessuna colonna di nome ${wanted.map((w) => `"${w}"`).join(' o ')}; l'intestazione è: ${header.join(' | ')}`);
+    throw new Error(
+      `${context}: nessuna colonna di nome ${wanted.map((w) => `"${w}"`).join(' o ')}; l'intestazione è: ${header.join(' | ')}`,
+    );
   }
   return index;
 }
@@ -127,7 +136,9 @@ export function optionalColumnIndex(header: string[], names: string | string[]):
  */
 export function headerLineIndex(text: string, firstCell: string, context: string): number {
   const wanted = firstCell.toLowerCase();
-  const index = text.split(/\r?\n/).findIndex((line) => line.split(';')[0]!.trim().replace(/^"|"$/g, '').toLowerCase() === wanted);
+  const index = text
+    .split(/\r?\n/)
+    .findIndex((line) => line.split(';')[0]!.trim().replace(/^"|"$/g, '').toLowerCase() === wanted);
   if (index < 0) throw new Error(`${context}: nessuna riga di intestazione che inizi con "${firstCell}"`);
   return index;
 }

@@ -70,7 +70,11 @@ export async function readSourceFile(dataDir: string, meta: SourceMeta, file: So
   if (got === 'empty' || got === 'html' || (accepted !== null && !accepted.includes(got))) {
     const what = got === 'text' && accepted?.includes('json') ? 'JSON non valido (troncato?)' : KIND_IT[got];
     const expected = accepted?.map((k) => KIND_IT[k]).join(' o ') ?? 'un file di dati';
-    throw new SourceFileError(meta, file, `è ${what}, non ${expected} come dichiara la fonte. Riscarica il file (${fetchCommand(meta)}) o sostituiscilo con quello ufficiale (${file.url}).`);
+    throw new SourceFileError(
+      meta,
+      file,
+      `è ${what}, non ${expected} come dichiara la fonte. Riscarica il file (${fetchCommand(meta)}) o sostituiscilo con quello ufficiale (${file.url}).`,
+    );
   }
   return bytes;
 }
@@ -79,7 +83,12 @@ export async function readSourceFile(dataDir: string, meta: SourceMeta, file: So
  * Reads a declared file and parses it; any parse error becomes a SourceFileError that names
  * the source and the file in front of the parser's own message (which names line and cell).
  */
-export async function parseSourceFile<T>(dataDir: string, meta: SourceMeta, file: SourceFile, parse: (bytes: Uint8Array) => T | Promise<T>): Promise<T> {
+export async function parseSourceFile<T>(
+  dataDir: string,
+  meta: SourceMeta,
+  file: SourceFile,
+  parse: (bytes: Uint8Array) => T | Promise<T>,
+): Promise<T> {
   const bytes = await readSourceFile(dataDir, meta, file);
   try {
     return await parse(bytes);

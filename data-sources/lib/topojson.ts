@@ -25,14 +25,19 @@ export function parsePolygonLayer(text: string, objectName: string, context: str
   } catch (error) {
     throw new Error(`${context}: non è JSON (${(error as Error).message})`);
   }
-  if (topology?.type !== 'Topology' || !Array.isArray(topology.arcs)) throw new Error(`${context}: non è una Topology TopoJSON`);
+  if (topology?.type !== 'Topology' || !Array.isArray(topology.arcs))
+    throw new Error(`${context}: non è una Topology TopoJSON`);
   const layer = topology.objects?.[objectName] as GeometryCollection<Record<string, unknown>> | undefined;
-  if (layer?.type !== 'GeometryCollection') throw new Error(`${context}: nessuna GeometryCollection "${objectName}" (oggetti: ${Object.keys(topology.objects ?? {}).join(', ')})`);
+  if (layer?.type !== 'GeometryCollection')
+    throw new Error(
+      `${context}: nessuna GeometryCollection "${objectName}" (oggetti: ${Object.keys(topology.objects ?? {}).join(', ')})`,
+    );
   // A null geometry (TopoJSON allows them: openpolis 2019 has three islands whose outline quantisation
   // collapsed) has no area to draw or test and is left out; the consumers report codes without a polygon.
   const geometries = layer.geometries.filter((g) => g.type !== null);
   const other = geometries.find((g) => g.type !== 'Polygon' && g.type !== 'MultiPolygon');
-  if (other) throw new Error(`${context}: "${objectName}" contiene un ${other.type}, attesi solo Polygon e MultiPolygon`);
+  if (other)
+    throw new Error(`${context}: "${objectName}" contiene un ${other.type}, attesi solo Polygon e MultiPolygon`);
   return { topology, geometries: geometries as PolygonObject[] };
 }
 
@@ -46,8 +51,17 @@ export function polygonGeometry(topology: Topology, geometry: PolygonObject): Ar
  * same arcs, quantised to a grid of `cells` × `cells` (delta-encoded integers: about a
  * third of the bytes; at 10,000 cells over Italy a cell is about 120 m).
  */
-export function quantizedLayer(topology: Topology, objectName: string, geometries: readonly PolygonObject[], cells: number): Topology {
-  const copy: Parameters<typeof quantize>[0] = { type: 'Topology', arcs: topology.arcs, objects: { [objectName]: { type: 'GeometryCollection', geometries: [...geometries] } } };
+export function quantizedLayer(
+  topology: Topology,
+  objectName: string,
+  geometries: readonly PolygonObject[],
+  cells: number,
+): Topology {
+  const copy: Parameters<typeof quantize>[0] = {
+    type: 'Topology',
+    arcs: topology.arcs,
+    objects: { [objectName]: { type: 'GeometryCollection', geometries: [...geometries] } },
+  };
   if (topology.bbox) copy.bbox = topology.bbox;
   return quantize(copy, cells);
 }

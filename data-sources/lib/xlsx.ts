@@ -19,7 +19,9 @@ export async function readWorkbook(bytes: Uint8Array): Promise<Sheet[]> {
  */
 export function tableBelowHeader(sheet: Sheet, firstHeader: string): { header: string[]; rows: Cell[][] } {
   const wanted = normalizeHeader(firstHeader).toLowerCase();
-  const at = sheet.rows.findIndex((row) => row.some((c) => typeof c === 'string' && normalizeHeader(c).toLowerCase() === wanted));
+  const at = sheet.rows.findIndex((row) =>
+    row.some((c) => typeof c === 'string' && normalizeHeader(c).toLowerCase() === wanted),
+  );
   if (at < 0) throw new Error(`foglio "${sheet.name}": nessuna riga di intestazione con una cella "${firstHeader}"`);
   const header = sheet.rows[at]!.map((c) => (c == null ? '' : normalizeHeader(String(c))));
   const rows = sheet.rows.slice(at + 1).filter((row) => row.some((c) => c != null && c !== ''));
@@ -27,7 +29,11 @@ export function tableBelowHeader(sheet: Sheet, firstHeader: string): { header: s
 }
 
 export function findSheet(sheets: Sheet[], name: string | RegExp | undefined, context: string): Sheet {
-  const sheet = name === undefined ? sheets[0] : sheets.find((s) => (typeof name === 'string' ? s.name === name : name.test(s.name)));
-  if (!sheet) throw new Error(`${context}: nessun foglio ${String(name)}; i fogli sono ${sheets.map((s) => s.name).join(', ')}`);
+  const sheet =
+    name === undefined
+      ? sheets[0]
+      : sheets.find((s) => (typeof name === 'string' ? s.name === name : name.test(s.name)));
+  if (!sheet)
+    throw new Error(`${context}: nessun foglio ${String(name)}; i fogli sono ${sheets.map((s) => s.name).join(', ')}`);
   return sheet;
 }

@@ -46,7 +46,16 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-const VALUE_FLAGS = new Set(['--only', '--year', '--data-dir', '--lock', '--url-map', '--retries', '--backoff', '--timeout']);
+const VALUE_FLAGS = new Set([
+  '--only',
+  '--year',
+  '--data-dir',
+  '--lock',
+  '--url-map',
+  '--retries',
+  '--backoff',
+  '--timeout',
+]);
 
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CliArgs {
   const values = new Map<string, string[]>();
@@ -69,7 +78,11 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
       values.set(name, [...(values.get(name) ?? []), value]);
     }
   }
-  const list = (name: string) => (values.get(name) ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  const list = (name: string) =>
+    (values.get(name) ?? [])
+      .flatMap((v) => v.split(','))
+      .map((v) => v.trim())
+      .filter(Boolean);
   const last = (name: string) => values.get(name)?.at(-1);
   const number = (name: string, min: number) => {
     const text = last(name);
@@ -126,7 +139,10 @@ export interface RunCliOptions {
 }
 
 /** Runs the command; returns the exit code (and the report when the fetch ran). */
-export async function runCli(argv: readonly string[], options: RunCliOptions = {}): Promise<{ exitCode: number; report?: FetchReport }> {
+export async function runCli(
+  argv: readonly string[],
+  options: RunCliOptions = {},
+): Promise<{ exitCode: number; report?: FetchReport }> {
   const out = options.out ?? process.stdout;
   const err = options.err ?? process.stderr;
   const sources = options.sources ?? ALL_SOURCE_META;

@@ -77,7 +77,9 @@ export async function downloadToTemp(url: string, target: string, options: Downl
     } catch (caught) {
       await rm(temp, { force: true });
       const error =
-        caught instanceof DownloadError ? caught : new DownloadError(`cannot write ${temp}: ${(caught as Error).message}`, 'io', false);
+        caught instanceof DownloadError
+          ? caught
+          : new DownloadError(`cannot write ${temp}: ${(caught as Error).message}`, 'io', false);
       if (!error.retryable || attempt > options.retries) {
         error.attempts = attempt;
         throw error;
@@ -95,7 +97,11 @@ function describeCause(error: unknown): string {
   return `${e.message ?? String(error)}${cause}`;
 }
 
-async function attemptDownload(url: string, temp: string, options: DownloadOptions): Promise<Omit<Downloaded, 'attempts'>> {
+async function attemptDownload(
+  url: string,
+  temp: string,
+  options: DownloadOptions,
+): Promise<Omit<Downloaded, 'attempts'>> {
   const controller = new AbortController();
   let timedOut = false;
   let timer: NodeJS.Timeout | undefined;
@@ -106,13 +112,18 @@ async function attemptDownload(url: string, temp: string, options: DownloadOptio
       controller.abort();
     }, options.timeoutMs);
   };
-  const timeoutError = () => new DownloadError(`timeout: nothing received for ${options.timeoutMs / 1000} s`, 'timeout', true);
+  const timeoutError = () =>
+    new DownloadError(`timeout: nothing received for ${options.timeoutMs / 1000} s`, 'timeout', true);
   let handle: FileHandle | undefined;
   arm();
   try {
     let response: Response;
     try {
-      response = await fetch(url, { signal: controller.signal, redirect: 'follow', headers: { 'user-agent': 'comuni-api data:fetch' } });
+      response = await fetch(url, {
+        signal: controller.signal,
+        redirect: 'follow',
+        headers: { 'user-agent': 'comuni-api data:fetch' },
+      });
     } catch (error) {
       throw timedOut ? timeoutError() : new DownloadError(`network error: ${describeCause(error)}`, 'network', true);
     }
@@ -150,11 +161,19 @@ async function attemptDownload(url: string, temp: string, options: DownloadOptio
         if (timedOut) throw timeoutError();
         if (error instanceof DownloadError) throw error;
         const of = expected === null ? '' : ` of ${expected}`;
-        throw new DownloadError(`connection closed mid-way: received ${received}${of} bytes (${describeCause(error)})`, 'truncated', true);
+        throw new DownloadError(
+          `connection closed mid-way: received ${received}${of} bytes (${describeCause(error)})`,
+          'truncated',
+          true,
+        );
       }
     }
     if (expected !== null && received !== expected) {
-      throw new DownloadError(`truncated: received ${received} of ${expected} bytes announced by Content-Length`, 'truncated', true);
+      throw new DownloadError(
+        `truncated: received ${received} of ${expected} bytes announced by Content-Length`,
+        'truncated',
+        true,
+      );
     }
     await handle.sync();
     await handle.close();

@@ -1,7 +1,15 @@
 import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { SourceFile, SourceMeta } from '../../data-sources/lib/source.ts';
-import { DEFAULT_DOWNLOAD_OPTIONS, DownloadError, downloadToTemp, sha256Hex, writeFileAtomic, type DownloadOptions, type Downloaded } from './download.ts';
+import {
+  DEFAULT_DOWNLOAD_OPTIONS,
+  DownloadError,
+  downloadToTemp,
+  sha256Hex,
+  writeFileAtomic,
+  type DownloadOptions,
+  type Downloaded,
+} from './download.ts';
 import { readLock, writeLock, type LockEntry, type LockFile } from './lock.ts';
 import { formatBytes, ProgressLine, type Output } from './progress.ts';
 import { checkShape, describeExpected, describeKind, isPageUrl, sniff } from './shape.ts';
@@ -33,7 +41,8 @@ export interface FetchOptions {
 
 export type FileStatus = 'new' | 'updated' | 'unchanged' | 'changed' | 'manual' | 'failed';
 
-export type FailureReason = 'gone' | 'http' | 'timeout' | 'network' | 'truncated' | 'io' | 'url-changed' | 'shape' | 'zip-member';
+export type FailureReason =
+  'gone' | 'http' | 'timeout' | 'network' | 'truncated' | 'io' | 'url-changed' | 'shape' | 'zip-member';
 
 export interface FileResult {
   source: string;
@@ -68,15 +77,30 @@ export interface Selected {
 }
 
 /** The declared files matching --only and --year; throws a SelectionError naming what exists. */
-export function selectFiles(sources: readonly SourceMeta[], only: readonly string[] = [], years: readonly number[] = []): Selected[] {
+export function selectFiles(
+  sources: readonly SourceMeta[],
+  only: readonly string[] = [],
+  years: readonly number[] = [],
+): Selected[] {
   const ids = new Set(sources.map((s) => s.id));
   const unknown = only.filter((id) => !ids.has(id));
-  if (unknown.length) throw new SelectionError(`unknown source id ${unknown.map((u) => `"${u}"`).join(', ')}; known ids: ${[...ids].join(', ')}`);
+  if (unknown.length)
+    throw new SelectionError(
+      `unknown source id ${unknown.map((u) => `"${u}"`).join(', ')}; known ids: ${[...ids].join(', ')}`,
+    );
   const chosen = only.length ? sources.filter((s) => only.includes(s.id)) : sources;
-  const selected = chosen.flatMap((meta) => meta.files.filter((file) => years.length === 0 || (file.year !== undefined && years.includes(file.year))).map((file) => ({ meta, file })));
+  const selected = chosen.flatMap((meta) =>
+    meta.files
+      .filter((file) => years.length === 0 || (file.year !== undefined && years.includes(file.year)))
+      .map((file) => ({ meta, file })),
+  );
   if (selected.length === 0) {
-    const declared = [...new Set(chosen.flatMap((s) => s.files.map((f) => f.year)).filter((y): y is number => y !== undefined))].sort();
-    throw new SelectionError(`nothing to fetch: no declared file of ${only.length ? only.join(', ') : 'any source'} has year ${years.join(' or ')} (declared years: ${declared.join(', ') || 'none'})`);
+    const declared = [
+      ...new Set(chosen.flatMap((s) => s.files.map((f) => f.year)).filter((y): y is number => y !== undefined)),
+    ].sort();
+    throw new SelectionError(
+      `nothing to fetch: no declared file of ${only.length ? only.join(', ') : 'any source'} has year ${years.join(' or ')} (declared years: ${declared.join(', ') || 'none'})`,
+    );
   }
   return selected;
 }
@@ -144,13 +168,18 @@ export async function fetchSources(options: FetchOptions): Promise<FetchReport> 
 async function processGroup(ctx: Context, url: string, items: Selected[]): Promise<FileResult[]> {
   const first = items[0]!;
   const fetchUrl = rewriteUrl(url, ctx.urlMap);
-  const label = items.length === 1 ? `${first.meta.id} ${basename(first.file.path)}` : `${first.meta.id} ${basename(new URL(url).pathname) || url} (${items.length} files)`;
+  const label =
+    items.length === 1
+      ? `${first.meta.id} ${basename(first.file.path)}`
+      : `${first.meta.id} ${basename(new URL(url).pathname) || url} (${items.length} files)`;
   ctx.out.write(`\n${first.meta.id}  GET ${url}${fetchUrl === url ? '' : `\n    via ${fetchUrl}`}\n`);
   const firstTarget = join(ctx.dataDir, first.file.path);
   try {
     await mkdir(dirname(firstTarget), { recursive: true });
   } catch (error) {
-    return items.map((item) => failed(item, 'io', `cannot create ${dirname(firstTarget)}: ${(error as Error).message}`, false));
+    return items.map((item) =>
+      failed(item, 'io', `cannot create ${dirname(firstTarget)}: ${(error as Error).message}`, false),
+    );
   }
   const progress = new ProgressLine(ctx.out, label);
   let downloaded: Downloaded;
@@ -160,7 +189,9 @@ async function processGroup(ctx: Context, url: string, items: Selected[]): Promi
       onProgress: (received, total) => progress.update(received, total),
       onRetry: (attempt, error, delay) => {
         progress.clear();
-        ctx.out.write(`  retry ${attempt}/${ctx.download.retries} in ${(delay / 1000).toFixed(1)} s after: ${error.message}\n`);
+        ctx.out.write(
+          `  retry ${attempt}/${ctx.download.retries} in ${(delay / 1000).toFixed(1)} s after: ${error.message}\n`,
+        );
         ctx.download.onRetry?.(attempt, error, delay);
       },
     });
@@ -173,7 +204,11 @@ async function processGroup(ctx: Context, url: string, items: Selected[]): Promi
     return await settleGroup(ctx, url, items, downloaded);
   } catch (error) {
     // An unexpected local error (disk full, permissions): this download fails, the run goes on.
-    return Promise.all(items.map(async (item) => failed(item, 'io', `cannot place the file: ${(error as Error).message}.`, await exists(ctx, item.file))));
+    return Promise.all(
+      items.map(async (item) =>
+        failed(item, 'io', `cannot place the file: ${(error as Error).message}.`, await exists(ctx, item.file)),
+      ),
+    );
   } finally {
     await rm(downloaded.tempPath, { force: true });
   }
@@ -214,20 +249,44 @@ async function settleGroup(ctx: Context, url: string, items: Selected[], dl: Dow
     if (file.zipMember) {
       if (kind !== 'zip' || members === null) {
         const got = zipError ?? `got ${describeKind(kind)}`;
-        results.push(failed(item, 'shape', `the file's shape changed: expected a zip archive holding ${file.zipMember} from ${url}, ${got}${redirect}.`, await exists(ctx, file)));
+        results.push(
+          failed(
+            item,
+            'shape',
+            `the file's shape changed: expected a zip archive holding ${file.zipMember} from ${url}, ${got}${redirect}.`,
+            await exists(ctx, file),
+          ),
+        );
         continue;
       }
       let member: { name: string; bytes: Uint8Array };
       try {
         member = extractZipMember(body, file.zipMember, members);
       } catch (error) {
-        const detail = error instanceof ZipMemberError ? error.message : `cannot extract ${file.zipMember}: ${(error as Error).message}`;
-        results.push(failed(item, 'zip-member', `the archive's shape changed: ${detail}. Update zipMember in data-sources/${meta.id}.ts if the file was renamed.`, await exists(ctx, file)));
+        const detail =
+          error instanceof ZipMemberError
+            ? error.message
+            : `cannot extract ${file.zipMember}: ${(error as Error).message}`;
+        results.push(
+          failed(
+            item,
+            'zip-member',
+            `the archive's shape changed: ${detail}. Update zipMember in data-sources/${meta.id}.ts if the file was renamed.`,
+            await exists(ctx, file),
+          ),
+        );
         continue;
       }
       const shape = checkShape(member.bytes, file.path, null);
       if (!shape.ok) {
-        results.push(failed(item, 'shape', `the file's shape changed: member ${member.name} is ${describeKind(shape.got)}, expected ${shape.expected}.`, await exists(ctx, file)));
+        results.push(
+          failed(
+            item,
+            'shape',
+            `the file's shape changed: member ${member.name} is ${describeKind(shape.got)}, expected ${shape.expected}.`,
+            await exists(ctx, file),
+          ),
+        );
         continue;
       }
       const note = member.name === file.zipMember ? '' : `member found as ${member.name}`;
@@ -236,14 +295,30 @@ async function settleGroup(ctx: Context, url: string, items: Selected[], dl: Dow
     }
     const shape = checkShape(body, file.path, url, dl.contentType);
     if (shape.ok) {
-      results.push(await settle(ctx, item, body, { tempPath: items.length === 1 ? dl.tempPath : undefined, note: dl.redirected ? `redirected to ${dl.finalUrl}` : '' }));
+      results.push(
+        await settle(ctx, item, body, {
+          tempPath: items.length === 1 ? dl.tempPath : undefined,
+          note: dl.redirected ? `redirected to ${dl.finalUrl}` : '',
+        }),
+      );
     } else if (kind === 'zip' && members !== null) {
       // The URL is an archive the declared file is not a member of: a file derived from it by hand.
       results.push(
-        await manual(ctx, item, `not a direct download: ${url} serves a zip archive (members: ${members.join(', ') || 'none'}) and ${file.path} is not declared as one of its members (no zipMember); it is derived from the archive (see the notes in data-sources/${meta.id}.ts)`),
+        await manual(
+          ctx,
+          item,
+          `not a direct download: ${url} serves a zip archive (members: ${members.join(', ') || 'none'}) and ${file.path} is not declared as one of its members (no zipMember); it is derived from the archive (see the notes in data-sources/${meta.id}.ts)`,
+        ),
       );
     } else {
-      results.push(failed(item, 'shape', `the file's shape changed: ${url} served ${describeKind(shape.got)}${redirect}, expected ${shape.expected} for ${file.path}.`, await exists(ctx, file)));
+      results.push(
+        failed(
+          item,
+          'shape',
+          `the file's shape changed: ${url} served ${describeKind(shape.got)}${redirect}, expected ${shape.expected} for ${file.path}.`,
+          await exists(ctx, file),
+        ),
+      );
     }
   }
   return results;
@@ -258,7 +333,13 @@ function base(item: Selected): Pick<FileResult, 'source' | 'required' | 'path' |
 }
 
 function failed(item: Selected, reason: FailureReason, message: string, inPlace: boolean): FileResult {
-  return { ...base(item), status: 'failed', reason, message: inPlace ? `${message} The file in place is kept.` : message, inPlace };
+  return {
+    ...base(item),
+    status: 'failed',
+    reason,
+    message: inPlace ? `${message} The file in place is kept.` : message,
+    inPlace,
+  };
 }
 
 async function downloadFailed(ctx: Context, item: Selected, error: unknown): Promise<FileResult> {
@@ -268,7 +349,11 @@ async function downloadFailed(ctx: Context, item: Selected, error: unknown): Pro
   const tries = error.attempts > 1 ? ` (after ${error.attempts} attempts)` : '';
   if (isPageUrl(file.url, meta.landingUrl) && !file.zipMember) {
     // The file can only be placed by hand anyway; the page itself needs a look.
-    return manual(ctx, item, `not a direct download, and the page ${file.url} could not be read: ${error.message}${tries}; update landingUrl/url in data-sources/${meta.id}.ts if it moved`);
+    return manual(
+      ctx,
+      item,
+      `not a direct download, and the page ${file.url} could not be read: ${error.message}${tries}; update landingUrl/url in data-sources/${meta.id}.ts if it moved`,
+    );
   }
   if (error.kind === 'http' && (error.status === 404 || error.status === 410)) {
     return failed(
@@ -292,7 +377,14 @@ async function manual(ctx: Context, item: Selected, why: string): Promise<FileRe
   }
   // A file placed by hand is recorded in the lock and verified on later runs.
   const entry = ctx.lock.files[file.path];
-  const record = (): LockEntry => ({ source: meta.id, url: file.url, sha256: present.sha256, bytes: present.bytes, fetched_at: ctx.now().toISOString(), manual: true });
+  const record = (): LockEntry => ({
+    source: meta.id,
+    url: file.url,
+    sha256: present.sha256,
+    bytes: present.bytes,
+    fetched_at: ctx.now().toISOString(),
+    manual: true,
+  });
   let state: string;
   if (!entry || entry.url !== file.url) {
     ctx.lock.files[file.path] = record();
@@ -312,20 +404,33 @@ async function manual(ctx: Context, item: Selected, why: string): Promise<FileRe
       inPlace: true,
     };
   }
-  return { ...base(item), status: 'manual', message: `${why}. A file is in place (${formatBytes(present.bytes)}, ${state}); to refresh it, ${instruction('download')}.`, sha256: present.sha256, bytes: present.bytes, inPlace: true };
+  return {
+    ...base(item),
+    status: 'manual',
+    message: `${why}. A file is in place (${formatBytes(present.bytes)}, ${state}); to refresh it, ${instruction('download')}.`,
+    sha256: present.sha256,
+    bytes: present.bytes,
+    inPlace: true,
+  };
 }
 
 /**
  * Decides whether verified bytes replace the file in place, and records them. Never
  * overwrites a different file unless the declaration changed or --accept-changes is given.
  */
-async function settle(ctx: Context, item: Selected, bytes: Uint8Array, extra: { tempPath?: string | undefined; archive?: LockEntry['archive']; note: string }): Promise<FileResult> {
+async function settle(
+  ctx: Context,
+  item: Selected,
+  bytes: Uint8Array,
+  extra: { tempPath?: string | undefined; archive?: LockEntry['archive']; note: string },
+): Promise<FileResult> {
   const { meta, file } = item;
   const target = join(ctx.dataDir, file.path);
   const sha256 = sha256Hex(bytes);
   const inPlace = await fileSha(target);
   const entry = ctx.lock.files[file.path];
-  const sameDeclaration = entry !== undefined && !entry.manual && entry.url === file.url && entry.zip_member === file.zipMember;
+  const sameDeclaration =
+    entry !== undefined && !entry.manual && entry.url === file.url && entry.zip_member === file.zipMember;
   const publisherChanged = sameDeclaration && entry.sha256 !== sha256;
   const localDiffers = inPlace !== null && inPlace.sha256 !== sha256;
   const declarationChanged = entry !== undefined && !sameDeclaration;
@@ -366,7 +471,10 @@ async function settle(ctx: Context, item: Selected, bytes: Uint8Array, extra: { 
       fetched_at: ctx.now().toISOString(),
       ...(extra.archive ? { archive: extra.archive } : {}),
     };
-  } else if (extra.archive && (entry.archive?.sha256 !== extra.archive.sha256 || entry.archive.bytes !== extra.archive.bytes)) {
+  } else if (
+    extra.archive &&
+    (entry.archive?.sha256 !== extra.archive.sha256 || entry.archive.bytes !== extra.archive.bytes)
+  ) {
     entry.archive = extra.archive; // same member, repacked archive
   }
   const notes = [extra.note];
@@ -375,7 +483,11 @@ async function settle(ctx: Context, item: Selected, bytes: Uint8Array, extra: { 
   else if (inPlace.sha256 === sha256) status = 'unchanged';
   else {
     status = 'updated';
-    notes.push(declarationChanged ? `declaration changed (lock had ${entry!.manual ? 'a file placed by hand' : entry!.url}), replaced the old file` : `replaced the old file ${short(inPlace.sha256)} (--accept-changes)`);
+    notes.push(
+      declarationChanged
+        ? `declaration changed (lock had ${entry!.manual ? 'a file placed by hand' : entry!.url}), replaced the old file`
+        : `replaced the old file ${short(inPlace.sha256)} (--accept-changes)`,
+    );
   }
   if (publisherChanged) notes.push(`checksum changed from ${short(entry.sha256)}, accepted`);
   return { ...facts, status, message: notes.filter(Boolean).join('; '), inPlace: true };
@@ -385,9 +497,11 @@ function summarize(results: FileResult[]): FetchReport {
   const problems: string[] = [];
   for (const r of results) {
     const where = `${r.source}: ${r.path}`;
-    if (r.status === 'changed') problems.push(`${where}: checksum changed, old file kept (review, then --accept-changes)`);
+    if (r.status === 'changed')
+      problems.push(`${where}: checksum changed, old file kept (review, then --accept-changes)`);
     else if (r.status === 'failed' && r.required) problems.push(`${where}: required file not obtained (${r.reason})`);
-    else if (r.status === 'manual' && r.required && !r.inPlace) problems.push(`${where}: required file missing, must be placed by hand`);
+    else if (r.status === 'manual' && r.required && !r.inPlace)
+      problems.push(`${where}: required file missing, must be placed by hand`);
   }
   return { results, problems, exitCode: problems.length ? 1 : 0 };
 }
@@ -425,13 +539,18 @@ function printSummary(out: Output, ctx: Context, report: FetchReport): void {
   if (manual.length) {
     out.write('\nManual steps (not direct downloads):\n');
     for (const r of manual) {
-      out.write(`  - ${r.source}${r.required ? ' (required)' : ''}: ${r.path} ${r.inPlace ? '[in place]' : '[MISSING]'}\n      from ${r.url}\n      to   ${join(ctx.dataDir, r.path)}\n`);
+      out.write(
+        `  - ${r.source}${r.required ? ' (required)' : ''}: ${r.path} ${r.inPlace ? '[in place]' : '[MISSING]'}\n      from ${r.url}\n      to   ${join(ctx.dataDir, r.path)}\n`,
+      );
     }
   }
   const optionalFailures = report.results.filter((r) => r.status === 'failed' && !r.required);
   if (optionalFailures.length) {
     out.write('\nOptional sources not fetched (not a failure of the run):\n');
-    for (const r of optionalFailures) out.write(`  - ${r.source}: ${r.path} (${r.reason}; ${r.inPlace ? 'the old file is kept' : 'missing: its fields will be null'})\n`);
+    for (const r of optionalFailures)
+      out.write(
+        `  - ${r.source}: ${r.path} (${r.reason}; ${r.inPlace ? 'the old file is kept' : 'missing: its fields will be null'})\n`,
+      );
   }
   if (report.problems.length) {
     out.write('\nExit code 1:\n');

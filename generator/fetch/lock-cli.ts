@@ -50,14 +50,24 @@ async function mirrorSums(dataDir: string): Promise<Map<string, string>> {
   return sums;
 }
 
-export async function recordInLock(req: LockRequest, sources: readonly SourceMeta[] = ALL_SOURCE_META): Promise<LockResult> {
+export async function recordInLock(
+  req: LockRequest,
+  sources: readonly SourceMeta[] = ALL_SOURCE_META,
+): Promise<LockResult> {
   const declared = new Map<string, { meta: SourceMeta; file: SourceFile }>();
   for (const meta of sources) for (const file of meta.files) declared.set(file.path, { meta, file });
   const result: LockResult = { recorded: [], unchanged: [], problems: [] };
-  for (const id of req.only) if (!sources.some((m) => m.id === id)) result.problems.push(`nessuna fonte con id "${id}" (data-sources/index.ts)`);
-  for (const path of req.paths) if (!declared.has(path)) result.problems.push(`${path}: nessuna fonte dichiara questo file; aggiungilo ai files del modulo in data-sources/ prima di registrarlo`);
+  for (const id of req.only)
+    if (!sources.some((m) => m.id === id)) result.problems.push(`nessuna fonte con id "${id}" (data-sources/index.ts)`);
+  for (const path of req.paths)
+    if (!declared.has(path))
+      result.problems.push(
+        `${path}: nessuna fonte dichiara questo file; aggiungilo ai files del modulo in data-sources/ prima di registrarlo`,
+      );
   const explicit = req.paths.length > 0 || req.only.length > 0;
-  const selected = [...declared.values()].filter(({ meta, file }) => !explicit || req.paths.includes(file.path) || req.only.includes(meta.id));
+  const selected = [...declared.values()].filter(
+    ({ meta, file }) => !explicit || req.paths.includes(file.path) || req.only.includes(meta.id),
+  );
   const lock = await readLock(req.lockPath);
   const sums = await mirrorSums(req.dataDir);
   const now = (req.now ?? (() => new Date()))().toISOString();
@@ -70,7 +80,9 @@ export async function recordInLock(req: LockRequest, sources: readonly SourceMet
     const sha256 = sha256Hex(bytes);
     const listed = sums.get(file.path);
     if (listed !== undefined && listed !== sha256) {
-      result.problems.push(`${file.path}: sha256 ${sha256}, ma il SHA256SUMS della cartella dati registra ${listed}: il file è stato alterato, non lo registro`);
+      result.problems.push(
+        `${file.path}: sha256 ${sha256}, ma il SHA256SUMS della cartella dati registra ${listed}: il file è stato alterato, non lo registro`,
+      );
       continue;
     }
     const entry = lock.files[file.path];
@@ -108,7 +120,10 @@ export function parseLockArgs(argv: readonly string[], env: NodeJS.ProcessEnv = 
     if (arg === '--only') only.push(...value().split(','));
     else if (arg === '--lock') lockPath = value();
     else if (arg === '--data-dir') passThrough.push(arg, value());
-    else if (arg.startsWith('--')) throw new Error(`opzione sconosciuta ${arg} (uso: npm run data:lock -- [percorso …] [--only <id>] [--data-dir <cartella>] [--lock <file>])`);
+    else if (arg.startsWith('--'))
+      throw new Error(
+        `opzione sconosciuta ${arg} (uso: npm run data:lock -- [percorso …] [--only <id>] [--data-dir <cartella>] [--lock <file>])`,
+      );
     else paths.push(arg.replace(/^\.\//, ''));
   }
   return { dataDir: resolveConfig(passThrough, env).dataDir, lockPath, paths, only };
@@ -118,7 +133,9 @@ async function main() {
   const req = parseLockArgs(process.argv.slice(2));
   const result = await recordInLock(req);
   for (const path of result.recorded) console.log(`registrato  ${path}`);
-  console.log(`${result.recorded.length} file registrati, ${result.unchanged.length} già registrati con lo stesso checksum, in ${req.lockPath}.`);
+  console.log(
+    `${result.recorded.length} file registrati, ${result.unchanged.length} già registrati con lo stesso checksum, in ${req.lockPath}.`,
+  );
   if (result.problems.length > 0) {
     console.error(`\nNon registrati:\n  ${result.problems.join('\n  ')}`);
     process.exit(1);

@@ -58,7 +58,12 @@ export async function readLock(path: string): Promise<LockFile> {
     throw new Error(`${path}: atteso {"version": 1, "files": {...}}`);
   }
   for (const [path_, entry] of Object.entries(lock.files)) {
-    if (typeof entry?.url !== 'string' || !HEX64.test(entry.sha256 ?? '') || typeof entry.bytes !== 'number' || typeof entry.fetched_at !== 'string') {
+    if (
+      typeof entry?.url !== 'string' ||
+      !HEX64.test(entry.sha256 ?? '') ||
+      typeof entry.bytes !== 'number' ||
+      typeof entry.fetched_at !== 'string'
+    ) {
       throw new Error(`${path}: entry "${path_}" richiede url, sha256 (64 cifre esadecimali), bytes e fetched_at`);
     }
   }

@@ -27,8 +27,12 @@ export function sniff(bytes: Uint8Array, contentType: string | null = null): Con
   if (isZip(bytes)) return 'zip';
   const head = bytes.subarray(0, 8192);
   if (head.includes(0)) return 'binary';
-  const start = new TextDecoder('latin1').decode(head).replace(/^\uFEFF|^\u00EF\u00BB\u00BF/, '').trimStart();
-  if (start.startsWith('<') && (HTML_MARKERS.test(start.slice(0, 4096)) || /text\/html|xhtml/i.test(contentType ?? ''))) return 'html';
+  const start = new TextDecoder('latin1')
+    .decode(head)
+    .replace(/^\uFEFF|^\u00EF\u00BB\u00BF/, '')
+    .trimStart();
+  if (start.startsWith('<') && (HTML_MARKERS.test(start.slice(0, 4096)) || /text\/html|xhtml/i.test(contentType ?? '')))
+    return 'html';
   if (start.startsWith('{') || start.startsWith('[')) {
     try {
       JSON.parse(new TextDecoder('utf-8').decode(bytes));
@@ -92,7 +96,8 @@ export type ShapeCheck = { ok: true } | { ok: false; got: ContentKind; expected:
 export function acceptedKinds(path: string, url: string | null): ContentKind[] | null {
   const fromPath = BY_EXTENSION[extensionOf(path) ?? ''] ?? null;
   if (fromPath === null) return null;
-  const fromUrl = url === null ? [] : (BY_EXTENSION[extensionOf(url) ?? ''] ?? []).filter((k) => k !== 'zip' && k !== 'html');
+  const fromUrl =
+    url === null ? [] : (BY_EXTENSION[extensionOf(url) ?? ''] ?? []).filter((k) => k !== 'zip' && k !== 'html');
   return [...new Set<ContentKind>([...fromPath, ...fromUrl])];
 }
 
@@ -101,7 +106,12 @@ export function describeExpected(path: string, url: string | null): string {
 }
 
 /** Checks a file's bytes against the format its declared path (or URL) names; never accepts an empty body or, unless asked for, HTML. */
-export function checkShape(bytes: Uint8Array, path: string, url: string | null, contentType: string | null = null): ShapeCheck {
+export function checkShape(
+  bytes: Uint8Array,
+  path: string,
+  url: string | null,
+  contentType: string | null = null,
+): ShapeCheck {
   const got = sniff(bytes, contentType);
   const accepted = acceptedKinds(path, url);
   if (got === 'empty') return { ok: false, got, expected: describeExpected(path, url) };

@@ -20,7 +20,9 @@ export function parseUrlMap(text: string | undefined, origin = 'FETCH_URL_MAP'):
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${origin} non è JSON valido (${(error as Error).message}); atteso {"<url prefix>": "<replacement>"}`);
+    throw new Error(
+      `${origin} non è JSON valido (${(error as Error).message}); atteso {"<url prefix>": "<replacement>"}`,
+    );
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new Error(`${origin} deve essere un oggetto JSON {"<url prefix>": "<replacement>"}`);

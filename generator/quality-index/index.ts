@@ -16,7 +16,14 @@
  */
 import { round } from '../../api/numbers.ts';
 import { BUDGET_MODEL } from '../../api/wizard.ts';
-import { DIMENSION_WEIGHTS, QUALITY_DIMENSIONS, QUALITY_INDICATORS, type IndicatorDefinition, type QualityDimension, type QualityInput } from './indicators.ts';
+import {
+  DIMENSION_WEIGHTS,
+  QUALITY_DIMENSIONS,
+  QUALITY_INDICATORS,
+  type IndicatorDefinition,
+  type QualityDimension,
+  type QualityInput,
+} from './indicators.ts';
 import { quantile } from './normalise.ts';
 import { rankOrder, scoreAll, type QualityOptions, type QualityResult } from './score.ts';
 import { provincialAnalysis, sensitivityFromDimensionScores } from './sensitivity.ts';
@@ -60,7 +67,8 @@ export function computeQualityIndex(
   const budgetValues = inputs.map((c) => c.indicatori[BUDGET_MODEL.indicatore] ?? { valore: null, anno: null });
   const soglie_budget = budgetThresholds(budgetValues);
   const sensibilita = options.sensibilita === false ? null : sensitivityFromDimensionScores(dimScores, codici, weights);
-  const indicatori_provinciali = options.sensibilita === false ? null : provincialAnalysis(inputs, scored, definitions, weights);
+  const indicatori_provinciali =
+    options.sensibilita === false ? null : provincialAnalysis(inputs, scored, definitions, weights);
 
   const partial = {
     pesi: { ...weights },

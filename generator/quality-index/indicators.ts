@@ -4,7 +4,13 @@ import { DEFAULT_MAX_DISTANCE_KM } from '../attribute-air.ts';
 
 export type { QualityDimension };
 
-export const QUALITY_DIMENSIONS: readonly QualityDimension[] = ['reddito', 'ambiente', 'servizi', 'demografia', 'sicurezza'];
+export const QUALITY_DIMENSIONS: readonly QualityDimension[] = [
+  'reddito',
+  'ambiente',
+  'servizi',
+  'demografia',
+  'sicurezza',
+];
 
 export const DIMENSION_NAMES: Readonly<Record<QualityDimension, string>> = {
   reddito: 'Reddito',
@@ -75,7 +81,8 @@ const INCOME_INDICATORS: IndicatorDefinition[] = [
     unita: 'euro per contribuente',
     direzione: 'maggiore_migliore',
     livello: 'comune',
-    descrizione: 'Reddito complessivo IRPEF medio per contribuente (reddito complessivo / contribuenti), MEF – Dipartimento delle Finanze, anno d\'imposta predefinito.',
+    descrizione:
+      "Reddito complessivo IRPEF medio per contribuente (reddito complessivo / contribuenti), MEF – Dipartimento delle Finanze, anno d'imposta predefinito.",
   },
   {
     id: 'quota_contribuenti_sotto_10000',
@@ -84,7 +91,8 @@ const INCOME_INDICATORS: IndicatorDefinition[] = [
     unita: '% dei contribuenti',
     direzione: 'minore_migliore',
     livello: 'comune',
-    descrizione: 'Quota dei contribuenti con reddito complessivo fino a 10.000 euro (scaglioni MEF "minore o uguale a zero" e "da 0 a 10.000"): diffusione dei redditi bassi.',
+    descrizione:
+      'Quota dei contribuenti con reddito complessivo fino a 10.000 euro (scaglioni MEF "minore o uguale a zero" e "da 0 a 10.000"): diffusione dei redditi bassi.',
   },
   {
     id: 'contribuenti_per_abitante',
@@ -93,7 +101,8 @@ const INCOME_INDICATORS: IndicatorDefinition[] = [
     unita: 'contribuenti per abitante',
     direzione: 'maggiore_migliore',
     livello: 'comune',
-    descrizione: 'Contribuenti IRPEF diviso residenti: quota della popolazione con un reddito dichiarato (lavoro, pensione, altro).',
+    descrizione:
+      'Contribuenti IRPEF diviso residenti: quota della popolazione con un reddito dichiarato (lavoro, pensione, altro).',
   },
 ];
 
@@ -115,7 +124,8 @@ const ENVIRONMENT_INDICATORS: IndicatorDefinition[] = [
     unita: 'µg/m³',
     direzione: 'minore_migliore',
     livello: 'comune',
-    descrizione: 'Media annua di PM10 delle stazioni ISPRA, attribuita come il PM2.5. Conta solo dove il PM2.5 manca, insieme all\'NO2, con metà del peso del PM2.5 ciascuno.',
+    descrizione:
+      "Media annua di PM10 delle stazioni ISPRA, attribuita come il PM2.5. Conta solo dove il PM2.5 manca, insieme all'NO2, con metà del peso del PM2.5 ciascuno.",
     peso: 0.5,
     sostituto_di: 'pm25_ug_m3',
   },
@@ -126,19 +136,20 @@ const ENVIRONMENT_INDICATORS: IndicatorDefinition[] = [
     unita: 'µg/m³',
     direzione: 'minore_migliore',
     livello: 'comune',
-    descrizione: 'Media annua di biossido di azoto delle stazioni ISPRA, attribuita come il PM2.5. Conta solo dove il PM2.5 manca, insieme al PM10, con metà del peso del PM2.5 ciascuno.',
+    descrizione:
+      'Media annua di biossido di azoto delle stazioni ISPRA, attribuita come il PM2.5. Conta solo dove il PM2.5 manca, insieme al PM10, con metà del peso del PM2.5 ciascuno.',
     peso: 0.5,
     sostituto_di: 'pm25_ug_m3',
   },
   {
     id: 'o3_giorni_mm8_over_120',
     dimensione: 'ambiente',
-    nome: 'Ozono, giorni oltre l\'obiettivo a lungo termine',
+    nome: "Ozono, giorni oltre l'obiettivo a lungo termine",
     unita: 'giorni',
     direzione: 'minore_migliore',
     livello: 'comune',
     descrizione:
-      'Giorni in cui la media mobile massima giornaliera su 8 ore dell\'ozono ha superato 120 µg/m³ (obiettivo a lungo termine per la salute, ISPRA), stazioni attribuite come il PM2.5. Peso 0,5: l\'ozono è un inquinante regionale ed estivo, con effetti a lungo termine meno documentati di quelli del particolato.',
+      "Giorni in cui la media mobile massima giornaliera su 8 ore dell'ozono ha superato 120 µg/m³ (obiettivo a lungo termine per la salute, ISPRA), stazioni attribuite come il PM2.5. Peso 0,5: l'ozono è un inquinante regionale ed estivo, con effetti a lungo termine meno documentati di quelli del particolato.",
     peso: 0.5,
   },
   {
@@ -148,7 +159,8 @@ const ENVIRONMENT_INDICATORS: IndicatorDefinition[] = [
     unita: 'm² per abitante',
     direzione: 'minore_migliore',
     livello: 'comune',
-    descrizione: 'Suolo consumato per abitante, ISPRA 2015 tramite Urban Index (DIPE): l\'unico dato di consumo di suolo per comune.',
+    descrizione:
+      "Suolo consumato per abitante, ISPRA 2015 tramite Urban Index (DIPE): l'unico dato di consumo di suolo per comune.",
     peso: 0.5,
   },
   {
@@ -158,7 +170,8 @@ const ENVIRONMENT_INDICATORS: IndicatorDefinition[] = [
     unita: '% della superficie provinciale',
     direzione: 'minore_migliore',
     livello: 'provincia',
-    descrizione: 'Percentuale di suolo consumato sulla superficie della provincia, ISPRA (dato provinciale: stesso valore per tutti i comuni della provincia).',
+    descrizione:
+      'Percentuale di suolo consumato sulla superficie della provincia, ISPRA (dato provinciale: stesso valore per tutti i comuni della provincia).',
     peso: 0.5,
   },
 ];
@@ -171,7 +184,8 @@ const SERVICES_INDICATORS: IndicatorDefinition[] = [
     unita: 'minuti',
     direzione: 'minore_migliore',
     livello: 'comune',
-    descrizione: 'Tempo medio di percorrenza stradale verso il polo più vicino che offre istruzione secondaria, ospedale con DEA e stazione ferroviaria (ISTAT, Mappa Aree Interne 2020); 0 per i poli.',
+    descrizione:
+      'Tempo medio di percorrenza stradale verso il polo più vicino che offre istruzione secondaria, ospedale con DEA e stazione ferroviaria (ISTAT, Mappa Aree Interne 2020); 0 per i poli.',
   },
   {
     id: 'farmacie_per_1000_abitanti',
@@ -189,7 +203,8 @@ const SERVICES_INDICATORS: IndicatorDefinition[] = [
     unita: 'posti letto ogni 1.000 abitanti',
     direzione: 'maggiore_migliore',
     livello: 'comune',
-    descrizione: 'Posti letto ordinari degli ospedali situati nel comune ogni 1.000 abitanti (Urban Index DIPE, 2011); 0 dove nel comune non c\'è un ospedale.',
+    descrizione:
+      "Posti letto ordinari degli ospedali situati nel comune ogni 1.000 abitanti (Urban Index DIPE, 2011); 0 dove nel comune non c'è un ospedale.",
     peso: 0.5,
   },
   {
@@ -204,11 +219,12 @@ const SERVICES_INDICATORS: IndicatorDefinition[] = [
   {
     id: 'tempo_ospedale_provincia_minuti',
     dimensione: 'servizi',
-    nome: 'Tempo di guida verso l\'ospedale',
+    nome: "Tempo di guida verso l'ospedale",
     unita: 'minuti',
     direzione: 'minore_migliore',
     livello: 'provincia',
-    descrizione: 'Tempo di guida verso l\'ospedale più vicino per la popolazione della provincia (Eurostat GISCO, rete stradale 2023; dato provinciale).',
+    descrizione:
+      "Tempo di guida verso l'ospedale più vicino per la popolazione della provincia (Eurostat GISCO, rete stradale 2023; dato provinciale).",
     peso: 0.5,
   },
 ];
@@ -222,7 +238,8 @@ const DEMOGRAPHIC_INDICATORS: IndicatorDefinition[] = [
     unita: 'nati vivi ogni 1.000 abitanti',
     direzione: 'maggiore_migliore',
     livello: 'comune',
-    descrizione: 'Nati vivi nel 2025 ogni 1.000 abitanti (bilancio demografico ISTAT 2025, provvisorio; popolazione media dell\'anno). Peso 0,5: con la mortalità forma il saldo naturale, che così non è contato due volte.',
+    descrizione:
+      "Nati vivi nel 2025 ogni 1.000 abitanti (bilancio demografico ISTAT 2025, provvisorio; popolazione media dell'anno). Peso 0,5: con la mortalità forma il saldo naturale, che così non è contato due volte.",
     peso: 0.5,
   },
   {
@@ -232,7 +249,8 @@ const DEMOGRAPHIC_INDICATORS: IndicatorDefinition[] = [
     unita: 'morti ogni 1.000 abitanti',
     direzione: 'minore_migliore',
     livello: 'comune',
-    descrizione: 'Morti nel 2025 ogni 1.000 abitanti (bilancio demografico ISTAT 2025, provvisorio): riflette soprattutto l\'età della popolazione. Peso 0,5, come la natalità.',
+    descrizione:
+      "Morti nel 2025 ogni 1.000 abitanti (bilancio demografico ISTAT 2025, provvisorio): riflette soprattutto l'età della popolazione. Peso 0,5, come la natalità.",
     peso: 0.5,
   },
   {
@@ -242,7 +260,8 @@ const DEMOGRAPHIC_INDICATORS: IndicatorDefinition[] = [
     unita: 'saldo ogni 1.000 abitanti',
     direzione: 'maggiore_migliore',
     livello: 'comune',
-    descrizione: 'Iscritti meno cancellati da e per altri comuni e l\'estero nel 2025 ogni 1.000 abitanti (bilancio ISTAT 2025, provvisorio): quanto il comune attrae residenti.',
+    descrizione:
+      "Iscritti meno cancellati da e per altri comuni e l'estero nel 2025 ogni 1.000 abitanti (bilancio ISTAT 2025, provvisorio): quanto il comune attrae residenti.",
   },
   {
     id: 'variazione_popolazione_lungo_periodo_pct',
@@ -251,7 +270,8 @@ const DEMOGRAPHIC_INDICATORS: IndicatorDefinition[] = [
     unita: '% nel periodo',
     direzione: 'maggiore_migliore',
     livello: 'comune',
-    descrizione: 'Variazione percentuale della popolazione ufficiale ISTAT dal 1° gennaio 2018 (o dal primo anno del comune) al 1° gennaio 2025, sul codice attuale del comune; mai su conteggi anagrafici ANPR.',
+    descrizione:
+      'Variazione percentuale della popolazione ufficiale ISTAT dal 1° gennaio 2018 (o dal primo anno del comune) al 1° gennaio 2025, sul codice attuale del comune; mai su conteggi anagrafici ANPR.',
   },
 ];
 
@@ -263,11 +283,18 @@ const SAFETY_INDICATORS: IndicatorDefinition[] = [
     unita: 'delitti ogni 1.000 abitanti',
     direzione: 'minore_migliore',
     livello: 'provincia',
-    descrizione: 'Delitti denunciati dalle forze di polizia all\'autorità giudiziaria ogni 1.000 abitanti della provincia, anno più recente disponibile (dato provinciale: stesso valore per tutti i comuni della provincia).',
+    descrizione:
+      "Delitti denunciati dalle forze di polizia all'autorità giudiziaria ogni 1.000 abitanti della provincia, anno più recente disponibile (dato provinciale: stesso valore per tutti i comuni della provincia).",
   },
 ];
 
-export const QUALITY_INDICATORS: IndicatorDefinition[] = [...INCOME_INDICATORS, ...ENVIRONMENT_INDICATORS, ...SERVICES_INDICATORS, ...DEMOGRAPHIC_INDICATORS, ...SAFETY_INDICATORS];
+export const QUALITY_INDICATORS: IndicatorDefinition[] = [
+  ...INCOME_INDICATORS,
+  ...ENVIRONMENT_INDICATORS,
+  ...SERVICES_INDICATORS,
+  ...DEMOGRAPHIC_INDICATORS,
+  ...SAFETY_INDICATORS,
+];
 
 /**
  * Province-level indicators carry the same value for every comune of a province, so they

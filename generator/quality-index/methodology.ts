@@ -9,7 +9,10 @@ import { indicatorWeight, QUALITY_FLAGS, type QualityFlagCode, type QualityResul
 /** The method aims at no more than this share of comuni at 100 on any dimension, and says why where there are more. */
 export const FULL_SCORE_SHARE_MAX = 0.01;
 
-export function buildMethodology(result: Omit<QualityResult, 'metodologia'>, inputs: readonly QualityInput[]): MetodologiaQualita {
+export function buildMethodology(
+  result: Omit<QualityResult, 'metodologia'>,
+  inputs: readonly QualityInput[],
+): MetodologiaQualita {
   const { definizioni, pesi, comuni, normalizzazione } = result;
   const allYears: number[] = [];
   const indicatori = definizioni.map((def, j) => {
@@ -56,7 +59,7 @@ export function buildMethodology(result: Omit<QualityResult, 'metodologia'>, inp
     descrizione:
       `Indice composito 0–100 per comune, costruito da ${definizioni.length} indicatori in cinque dimensioni con i pesi della specifica (${weightsText(pesi)}). ` +
       'Ogni punteggio è ricostruibile: /api/qualita-vita/{codice_istat} riporta per il comune valori grezzi, anni, fonti e valori normalizzati di ogni indicatore; qui sono pubblicati gli estremi di normalizzazione. ' +
-      'È un indice relativo: 100 vuol dire fra i comuni italiani migliori per quell\'aspetto, non il superamento di una soglia assoluta di benessere.',
+      "È un indice relativo: 100 vuol dire fra i comuni italiani migliori per quell'aspetto, non il superamento di una soglia assoluta di benessere.",
     dimensioni: QUALITY_DIMENSIONS.map((d) => ({
       id: d,
       nome: DIMENSION_NAMES[d],
@@ -69,24 +72,26 @@ export function buildMethodology(result: Omit<QualityResult, 'metodologia'>, inp
     normalizzazione: {
       metodo:
         `Min–max fra percentili: per ogni indicatore comunale si calcolano il ${CLIP_PERCENTILES.basso}° (L) e il ${CLIP_PERCENTILES.alto}° (H) percentile dei valori dei comuni che lo hanno ` +
-        '(ogni comune conta una volta); i valori fuori da [L, H] sono portati all\'estremo più vicino, così pochi valori anomali non schiacciano tutti gli altri; ' +
+        "(ogni comune conta una volta); i valori fuori da [L, H] sono portati all'estremo più vicino, così pochi valori anomali non schiacciano tutti gli altri; " +
         'per un indicatore provinciale L e H sono il minimo e il massimo delle province (base = province, ogni provincia una volta, vedi indicatori_provinciali); ' +
-        'poi la scala è lineare fra 0 e 100 secondo il verso dell\'indicatore. Rispetto a una normalizzazione per ranghi conserva le distanze fra i valori ed è ricalcolabile da due numeri per indicatore.',
+        "poi la scala è lineare fra 0 e 100 secondo il verso dell'indicatore. Rispetto a una normalizzazione per ranghi conserva le distanze fra i valori ed è ricalcolabile da due numeri per indicatore.",
       percentile_basso: CLIP_PERCENTILES.basso,
       percentile_alto: CLIP_PERCENTILES.alto,
       quantile:
         'Percentile di tipo 7 (Hyndman e Fan): interpolazione lineare fra i valori ordinati x₁ ≤ … ≤ xₙ nella posizione 1 + (n − 1) × p; è il metodo predefinito di R, NumPy e PERCENTILE.INC. L e H sono arrotondati a 4 decimali e usati così.',
-      formula_maggiore_migliore: 'normalizzato = 100 × (min(max(x, L), H) − L) / (H − L), arrotondato a 1 decimale (metà per eccesso)',
-      formula_minore_migliore: 'normalizzato = 100 × (H − min(max(x, L), H)) / (H − L), arrotondato a 1 decimale (metà per eccesso)',
+      formula_maggiore_migliore:
+        'normalizzato = 100 × (min(max(x, L), H) − L) / (H − L), arrotondato a 1 decimale (metà per eccesso)',
+      formula_minore_migliore:
+        'normalizzato = 100 × (H − min(max(x, L), H)) / (H − L), arrotondato a 1 decimale (metà per eccesso)',
       casi_degeneri:
         'Se L = H (oltre il 90% dei comuni ha lo stesso valore) si usano minimo e massimo senza taglio (metodo min_max, L = minimo, H = massimo); ' +
-        'se tutti i valori coincidono l\'indicatore non distingue i comuni e non entra nel punteggio (metodo costante: valore normalizzato null, con il motivo).',
+        "se tutti i valori coincidono l'indicatore non distingue i comuni e non entra nel punteggio (metodo costante: valore normalizzato null, con il motivo).",
     },
     aggregazione: {
       dimensione:
         'Punteggio della dimensione = Σ p × n / Σ p sugli indicatori usati, con un valore normalizzato n, dove p è il peso_nella_dimensione pubblicato per il comune (4 decimali). ' +
         'Il peso nominale di un indicatore è 1; due indicatori che misurano lo stesso tema a livelli o anni diversi si dividono un peso, 0,5 ciascuno, perché il tema non conti due volte. ' +
-        'Aria: conta il PM2.5 dove è attribuito; dove manca contano PM10 e NO2, 0,5 ciascuno (sostituto_di), così l\'aria pesa uguale in ogni comune; l\'ozono pesa 0,5. ' +
+        "Aria: conta il PM2.5 dove è attribuito; dove manca contano PM10 e NO2, 0,5 ciascuno (sostituto_di), così l'aria pesa uguale in ogni comune; l'ozono pesa 0,5. " +
         'I pesi nominali degli indicatori usati sono riproporzionati a somma 1; gli indicatori provinciali sono poi limitati come descritto in indicatori_provinciali; il risultato, a 4 decimali, è peso_nella_dimensione.',
       totale:
         'Punteggio totale = Σ P × S / Σ P sulle dimensioni con un punteggio S, dove P è il peso della dimensione: i pesi sono riproporzionati sulle dimensioni disponibili (peso_effettivo).',
@@ -97,7 +102,7 @@ export function buildMethodology(result: Omit<QualityResult, 'metodologia'>, inp
     dati_mancanti:
       'Un valore mancante non è mai trattato come 0 né come 100 e non è stimato. Se mancano alcuni indicatori di una dimensione, il punteggio della dimensione è la media ponderata di quelli disponibili e la copertura ' +
       '(indicatori disponibili / definiti, e quota del peso coperta) è riportata. Se una dimensione non ha alcun indicatore il suo punteggio è null, il suo peso effettivo è 0, i pesi delle altre dimensioni sono riproporzionati ' +
-      'e il comune ha l\'avviso dimensioni_senza_dati. Se nessuna dimensione ha dati il totale è null e il comune è escluso dalle classifiche. Riproporzionare equivale ad assumere che le parti mancanti valgano quanto la media di quelle presenti: ' +
+      "e il comune ha l'avviso dimensioni_senza_dati. Se nessuna dimensione ha dati il totale è null e il comune è escluso dalle classifiche. Riproporzionare equivale ad assumere che le parti mancanti valgano quanto la media di quelle presenti: " +
       'la copertura va letta insieme al punteggio.',
     classifica:
       'Posizione nazionale e regionale per punteggio totale decrescente; a parità di punteggio (1 decimale) codice ISTAT crescente. Sono in classifica solo i comuni con un punteggio.',
@@ -111,7 +116,8 @@ export function buildMethodology(result: Omit<QualityResult, 'metodologia'>, inp
       comuni: comuni.length,
       con_punteggio: result.classificati,
       senza_punteggio: comuni.length - result.classificati,
-      con_tutte_le_dimensioni: comuni.filter((c) => QUALITY_DIMENSIONS.every((d) => c.dimensioni[d].punteggio !== null)).length,
+      con_tutte_le_dimensioni: comuni.filter((c) => QUALITY_DIMENSIONS.every((d) => c.dimensioni[d].punteggio !== null))
+        .length,
     },
     sensibilita: result.sensibilita,
     indicatori_provinciali: result.indicatori_provinciali,
@@ -120,21 +126,22 @@ export function buildMethodology(result: Omit<QualityResult, 'metodologia'>, inp
     limiti: [
       minYear !== null && maxYear !== null && minYear !== maxYear
         ? `Gli indicatori hanno anni di riferimento diversi, dal ${minYear} al ${maxYear}` +
-          (maxYear - minYear >= 10 ? ': i più vecchi descrivono la situazione di oltre dieci anni prima dei più recenti, perché per quei temi le fonti usate non hanno un dato comunale più recente.' : '.')
+          (maxYear - minYear >= 10
+            ? ': i più vecchi descrivono la situazione di oltre dieci anni prima dei più recenti, perché per quei temi le fonti usate non hanno un dato comunale più recente.'
+            : '.')
         : 'Gli indicatori hanno gli anni di riferimento indicati per ciascuno.',
       provincial.length > 0
         ? `Alcuni indicatori sono provinciali (${provincial.join(', ')}): tutti i comuni di una provincia hanno lo stesso valore, che non coglie le differenze interne; per questo il loro peso è limitato (indicatori_provinciali), e la sicurezza, solo provinciale, sposta insieme tutti i comuni di una provincia.`
         : 'Tutti gli indicatori sono comunali.',
       'Il reddito è quello dichiarato ai fini IRPEF per contribuente, non il reddito delle famiglie: esclude redditi esenti o non dichiarati e, nei comuni piccoli, dipende da poche dichiarazioni (avviso pochi_contribuenti).',
       `La qualità dell'aria dei comuni senza stazione è quella della stazione valida più vicina entro ${DEFAULT_MAX_DISTANCE_KM} km; più lontano il valore manca e la dimensione ambiente usa gli altri indicatori.`,
-      'I posti letto ospedalieri contano gli ospedali nel comune (0 altrove): misurano l\'offerta locale, non l\'accesso, che è coperto dal tempo verso il polo di servizi e dal tempo di guida verso l\'ospedale.',
-      'Gli indicatori per abitante dei comuni piccolissimi oscillano molto (una farmacia in un comune di 200 abitanti vale 5 per 1.000): il taglio ai percentili ne limita l\'effetto sul punteggio, non sul valore pubblicato.',
-      'L\'indice dipende dai pesi, fissati dalla specifica e non dai dati: la sezione sensibilita mostra quanto cambia la top 100 spostando ogni peso di 5 punti.',
+      "I posti letto ospedalieri contano gli ospedali nel comune (0 altrove): misurano l'offerta locale, non l'accesso, che è coperto dal tempo verso il polo di servizi e dal tempo di guida verso l'ospedale.",
+      "Gli indicatori per abitante dei comuni piccolissimi oscillano molto (una farmacia in un comune di 200 abitanti vale 5 per 1.000): il taglio ai percentili ne limita l'effetto sul punteggio, non sul valore pubblicato.",
+      "L'indice dipende dai pesi, fissati dalla specifica e non dai dati: la sezione sensibilita mostra quanto cambia la top 100 spostando ogni peso di 5 punti.",
       'La sicurezza misura i delitti denunciati, che dipendono anche dalla propensione a denunciare e dalla presenza di turisti e pendolari.',
     ],
   };
 }
-
 
 function pct(weight: number): string {
   return `${String(round(weight * 100, 2)).replace('.', ',')}%`;
@@ -143,7 +150,6 @@ function pct(weight: number): string {
 export function weightsText(weights: Readonly<Record<QualityDimension, number>>): string {
   return QUALITY_DIMENSIONS.map((d) => `${d} ${pct(weights[d])}`).join(', ');
 }
-
 
 export function methodSummary(weights: Readonly<Record<QualityDimension, number>>): string {
   return (
@@ -156,7 +162,9 @@ export function methodSummary(weights: Readonly<Record<QualityDimension, number>
 /** Share of comuni at 100 per dimension; above 1% the method says why. */
 function fullScores(result: Omit<QualityResult, 'metodologia'>): MetodologiaQualita['punteggi_100'] {
   return QUALITY_DIMENSIONS.map((d) => {
-    const scores = result.comuni.flatMap((c) => (c.dimensioni[d].punteggio === null ? [] : [c.dimensioni[d].punteggio]));
+    const scores = result.comuni.flatMap((c) =>
+      c.dimensioni[d].punteggio === null ? [] : [c.dimensioni[d].punteggio],
+    );
     const full = scores.filter((s) => s === 100).length;
     const quota = scores.length === 0 ? 0 : round(full / scores.length, 4);
     const defs = result.definizioni.filter((def) => def.dimensione === d);
@@ -170,4 +178,3 @@ function fullScores(result: Omit<QualityResult, 'metodologia'>): MetodologiaQual
     return { dimensione: d, comuni: full, quota, motivo };
   });
 }
-

@@ -38,7 +38,11 @@ export function quantile(sorted: readonly number[], p: number): number {
  * so its extremes are real rather than small-number noise and it is scaled between its
  * minimum and maximum, without clipping (only the best province scores 100).
  */
-export function normalisationParams(def: IndicatorDefinition, values: readonly number[], perProvince = false): NormalisationParams {
+export function normalisationParams(
+  def: IndicatorDefinition,
+  values: readonly number[],
+  perProvince = false,
+): NormalisationParams {
   const base = {
     id: def.id,
     dimensione: def.dimensione,
@@ -49,14 +53,17 @@ export function normalisationParams(def: IndicatorDefinition, values: readonly n
     percentile_basso: CLIP_PERCENTILES.basso,
     percentile_alto: CLIP_PERCENTILES.alto,
   };
-  if (values.length === 0) return { ...base, metodo: 'nessun_dato', valore_basso: null, valore_alto: null, minimo: null, massimo: null };
+  if (values.length === 0)
+    return { ...base, metodo: 'nessun_dato', valore_basso: null, valore_alto: null, minimo: null, massimo: null };
   const sorted = [...values].sort((a, b) => a - b);
   const minimo = sorted[0]!;
   const massimo = sorted[sorted.length - 1]!;
   const lo = round(quantile(sorted, CLIP_PERCENTILES.basso / 100), 4);
   const hi = round(quantile(sorted, CLIP_PERCENTILES.alto / 100), 4);
-  if (hi > lo && !perProvince) return { ...base, metodo: 'min_max_percentili', valore_basso: lo, valore_alto: hi, minimo, massimo };
-  if (massimo > minimo) return { ...base, metodo: 'min_max', valore_basso: minimo, valore_alto: massimo, minimo, massimo };
+  if (hi > lo && !perProvince)
+    return { ...base, metodo: 'min_max_percentili', valore_basso: lo, valore_alto: hi, minimo, massimo };
+  if (massimo > minimo)
+    return { ...base, metodo: 'min_max', valore_basso: minimo, valore_alto: massimo, minimo, massimo };
   return { ...base, metodo: 'costante', valore_basso: null, valore_alto: null, minimo, massimo };
 }
 

@@ -11,7 +11,11 @@ import { MOTIVO_TOTALE, QUALITY_FLAGS, type ComuneQuality, type QualityFlagCode,
 const byCode = new WeakMap<QualityResult, Map<string, ComuneQuality>>();
 
 /** The per-comune record of /api/qualita-vita/{codice_istat}. */
-export function buildQualitaVitaRecord(result: QualityResult, codice: string, comune: { nome: string; regione: { codice: string; nome: string } }): QualitaVita {
+export function buildQualitaVitaRecord(
+  result: QualityResult,
+  codice: string,
+  comune: { nome: string; regione: { codice: string; nome: string } },
+): QualitaVita {
   let lookup = byCode.get(result);
   if (!lookup) {
     byCode.set(result, (lookup = new Map()));
@@ -82,7 +86,6 @@ export function buildQualitaVitaRecord(result: QualityResult, codice: string, co
   };
 }
 
-
 /**
  * The quality part of the runtime index, aligned with `codici` (the index's comuni, sorted by
  * code); a code absent from the result gets nulls. Needs the budget thresholds, i.e. average
@@ -90,11 +93,14 @@ export function buildQualitaVitaRecord(result: QualityResult, codice: string, co
  */
 export function toQualityColumns(result: QualityResult, codici: readonly string[]): QualityColumns {
   if (!result.soglie_budget) {
-    throw new Error(`indice di qualità: nessun valore di ${BUDGET_MODEL.indicatore} con un anno nei dati, quindi le soglie di budget del wizard non si possono calcolare`);
+    throw new Error(
+      `indice di qualità: nessun valore di ${BUDGET_MODEL.indicatore} con un anno nei dati, quindi le soglie di budget del wizard non si possono calcolare`,
+    );
   }
   const byCode = new Map(result.comuni.map((c) => [c.codice_istat, c]));
   const rows = codici.map((code) => byCode.get(code) ?? null);
-  const flagged = (code: QualityFlagCode) => rows.flatMap((c, i) => (c && c.avvisi.some((a) => a.codice === code) ? [i] : []));
+  const flagged = (code: QualityFlagCode) =>
+    rows.flatMap((c, i) => (c && c.avvisi.some((a) => a.codice === code) ? [i] : []));
   return {
     punteggio: rows.map((c) => c?.punteggio ?? null),
     dimensioni: QUALITY_DIMENSIONS.map((d) => ({
@@ -110,26 +116,31 @@ export function toQualityColumns(result: QualityResult, codici: readonly string[
       `Indice composito DERIVATO 0–100 di ${result.definizioni.length} indicatori in cinque dimensioni (${weightsText(result.pesi)}; pesi riproporzionati sulle dimensioni con dati), ` +
       `normalizzati fra il ${CLIP_PERCENTILES.basso}° e il ${CLIP_PERCENTILES.alto}° percentile; a parità di punteggio codice ISTAT crescente. Metodo, parametri e limiti: ${METODOLOGIA_LINK}.`,
     mediane_dimensioni: { ...result.mediane_dimensioni },
-    avvisi: (Object.keys(QUALITY_FLAGS) as QualityFlagCode[]).map((codice) => ({ codice, descrizione: QUALITY_FLAGS[codice].descrizione, posizioni: flagged(codice) })),
+    avvisi: (Object.keys(QUALITY_FLAGS) as QualityFlagCode[]).map((codice) => ({
+      codice,
+      descrizione: QUALITY_FLAGS[codice].descrizione,
+      posizioni: flagged(codice),
+    })),
   };
 }
-
 
 function mostFrequentYear(years: readonly number[]): number | null {
   const counts = new Map<number, number>();
   for (const y of years) counts.set(y, (counts.get(y) ?? 0) + 1);
   let best: number | null = null;
   let bestCount = 0;
-  for (const [y, c] of counts) if (c > bestCount || (c === bestCount && best !== null && y > best)) [best, bestCount] = [y, c];
+  for (const [y, c] of counts)
+    if (c > bestCount || (c === bestCount && best !== null && y > best)) [best, bestCount] = [y, c];
   return best;
 }
 
-
-
-
 /** Budget thresholds of the wizard: terciles of the comuni's average income (see api/wizard.ts BUDGET_MODEL). */
-export function budgetThresholds(values: readonly { valore: number | null; anno: number | null }[]): QualityColumns['soglie_budget'] | null {
-  const present = values.filter((v): v is { valore: number; anno: number | null } => v.valore != null && Number.isFinite(v.valore));
+export function budgetThresholds(
+  values: readonly { valore: number | null; anno: number | null }[],
+): QualityColumns['soglie_budget'] | null {
+  const present = values.filter(
+    (v): v is { valore: number; anno: number | null } => v.valore != null && Number.isFinite(v.valore),
+  );
   if (present.length === 0) return null;
   const sorted = present.map((v) => v.valore).sort((a, b) => a - b);
   const anno = mostFrequentYear(present.flatMap((v) => (v.anno == null ? [] : [v.anno])));
@@ -160,4 +171,3 @@ export function dimensionContents(definitions: readonly IndicatorDefinition[], d
     })
     .join(', ');
 }
-

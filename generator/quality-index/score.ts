@@ -3,9 +3,14 @@ import type { IndicatoriProvinciali, Sensibilita, MetodologiaQualita } from '../
 import type { QualityColumns } from '../../api/runtime-index.ts';
 import { BUDGET_MODEL } from '../../api/wizard.ts';
 import { decimalRound, formatInteger, round } from '../../api/numbers.ts';
-import { PROVINCIAL_SHARE_MAX, QUALITY_DIMENSIONS, type IndicatorDefinition, type QualityDimension, type QualityInput } from './indicators.ts';
+import {
+  PROVINCIAL_SHARE_MAX,
+  QUALITY_DIMENSIONS,
+  type IndicatorDefinition,
+  type QualityDimension,
+  type QualityInput,
+} from './indicators.ts';
 import { normalisationParams, normaliseValue, type NormalisationParams } from './normalise.ts';
-
 
 /**
  * Below this many IRPEF taxpayers the income figures of a comune rest on a handful of
@@ -22,11 +27,11 @@ export const QUALITY_FLAGS: Readonly<Record<QualityFlagCode, { descrizione: stri
     soglia: FEW_TAXPAYERS_THRESHOLD,
   },
   dimensioni_senza_dati: {
-    descrizione: 'Almeno una dimensione non ha alcun indicatore per il comune: il totale è calcolato sulle altre, con i pesi riproporzionati.',
+    descrizione:
+      'Almeno una dimensione non ha alcun indicatore per il comune: il totale è calcolato sulle altre, con i pesi riproporzionati.',
     soglia: null,
   },
 };
-
 
 export interface IndicatorScore {
   id: string;
@@ -91,12 +96,13 @@ export interface QualityOptions {
 }
 
 const MOTIVO_NON_FORNITO = 'Indicatore non disponibile per questo comune nelle fonti.';
-const MOTIVO_COSTANTE = 'L\'indicatore ha lo stesso valore per tutti i comuni: non distingue e non entra nel punteggio.';
-const MOTIVO_DIMENSIONE = 'Nessun indicatore della dimensione ha un valore per questo comune: la dimensione è esclusa e i pesi delle altre sono riproporzionati.';
+const MOTIVO_COSTANTE = "L'indicatore ha lo stesso valore per tutti i comuni: non distingue e non entra nel punteggio.";
+const MOTIVO_DIMENSIONE =
+  'Nessun indicatore della dimensione ha un valore per questo comune: la dimensione è esclusa e i pesi delle altre sono riproporzionati.';
 export const MOTIVO_SOLO_PROVINCIALI =
   'La dimensione ha indicatori comunali ma nessuno ha un valore per questo comune: i soli indicatori provinciali, uguali per tutti i comuni della provincia, non bastano a misurarlo. La dimensione è esclusa e i pesi delle altre sono riproporzionati.';
-export const MOTIVO_TOTALE = 'Nessuna dimensione dell\'indice ha dati per questo comune: il punteggio non è calcolato e il comune non è in classifica.';
-
+export const MOTIVO_TOTALE =
+  "Nessuna dimensione dell'indice ha dati per questo comune: il punteggio non è calcolato e il comune non è in classifica.";
 
 /** Σ w·s / Σ w over the entries with a score and a positive weight; null when none. */
 export function weightedMean(scores: readonly (number | null)[], weights: readonly number[]): number | null {
@@ -112,13 +118,18 @@ export function weightedMean(scores: readonly (number | null)[], weights: readon
   return den > 0 ? decimalRound(num / den, 1) : null;
 }
 
-function validate(definitions: readonly IndicatorDefinition[], weights: Readonly<Record<QualityDimension, number>>): void {
+function validate(
+  definitions: readonly IndicatorDefinition[],
+  weights: Readonly<Record<QualityDimension, number>>,
+): void {
   const ids = new Set<string>();
   for (const def of definitions) {
     if (ids.has(def.id)) throw new Error(`indice di qualità: indicatore "${def.id}" definito due volte`);
     ids.add(def.id);
-    if (!QUALITY_DIMENSIONS.includes(def.dimensione)) throw new Error(`indice di qualità: l'indicatore "${def.id}" ha una dimensione sconosciuta "${def.dimensione}"`);
-    if (def.peso !== undefined && !(def.peso > 0 && Number.isFinite(def.peso))) throw new Error(`indice di qualità: l'indicatore "${def.id}" ha peso ${def.peso}; deve essere positivo`);
+    if (!QUALITY_DIMENSIONS.includes(def.dimensione))
+      throw new Error(`indice di qualità: l'indicatore "${def.id}" ha una dimensione sconosciuta "${def.dimensione}"`);
+    if (def.peso !== undefined && !(def.peso > 0 && Number.isFinite(def.peso)))
+      throw new Error(`indice di qualità: l'indicatore "${def.id}" ha peso ${def.peso}; deve essere positivo`);
   }
   let sum = 0;
   for (const d of QUALITY_DIMENSIONS) {
@@ -135,7 +146,9 @@ export const indicatorWeight = (def: IndicatorDefinition) => def.peso ?? 1;
 export function rankOrder(totals: readonly (number | null)[], codici: readonly string[]): number[] {
   const rows: number[] = [];
   for (let i = 0; i < totals.length; i++) if (totals[i] != null) rows.push(i);
-  return rows.sort((a, b) => totals[b]! - totals[a]! || (codici[a]! < codici[b]! ? -1 : codici[a]! > codici[b]! ? 1 : 0));
+  return rows.sort(
+    (a, b) => totals[b]! - totals[a]! || (codici[a]! < codici[b]! ? -1 : codici[a]! > codici[b]! ? 1 : 0),
+  );
 }
 
 /**
@@ -155,13 +168,16 @@ export interface Scored {
   puntiProvinciali: (number | null)[];
 }
 
-
 /**
  * Effective weights of a comune's indicators in one dimension, before rounding: nominal
  * weights of the indicators with a normalised value; province-level ones scaled down so
  * that together they are at most PROVINCIAL_SHARE_MAX of the total.
  */
-function effectiveWeights(defs: readonly IndicatorDefinition[], used: readonly boolean[], treatment: ProvincialTreatment): number[] {
+function effectiveWeights(
+  defs: readonly IndicatorDefinition[],
+  used: readonly boolean[],
+  treatment: ProvincialTreatment,
+): number[] {
   const nominal = defs.map((def, j) => (used[j] ? indicatorWeight(def) : 0));
   if (treatment === 'come_comunali') return nominal;
   let local = 0;
@@ -195,12 +211,14 @@ export function scoreAll(
     if (seen.has(c.codice_istat)) throw new Error(`indice di qualità: comune ${c.codice_istat} presente due volte`);
     seen.add(c.codice_istat);
     for (const [id, v] of Object.entries(c.indicatori)) {
-      if (v.valore !== null && !Number.isFinite(v.valore)) throw new Error(`indice di qualità: ${c.codice_istat} ${id} = ${v.valore} non è un numero finito`);
+      if (v.valore !== null && !Number.isFinite(v.valore))
+        throw new Error(`indice di qualità: ${c.codice_istat} ${id} = ${v.valore} non è un numero finito`);
     }
   }
 
   const normalizzazione = definitions.map((def) => {
-    if (def.livello === 'provincia' && treatment === 'limitato') return normalisationParams(def, provinceValues(inputs, def.id), true);
+    if (def.livello === 'provincia' && treatment === 'limitato')
+      return normalisationParams(def, provinceValues(inputs, def.id), true);
     const values: number[] = [];
     for (const c of inputs) {
       const v = c.indicatori[def.id]?.valore;
@@ -209,7 +227,9 @@ export function scoreAll(
     return normalisationParams(def, values);
   });
   const paramsById = new Map(normalizzazione.map((p) => [p.id, p]));
-  const byDimension = new Map<QualityDimension, IndicatorDefinition[]>(QUALITY_DIMENSIONS.map((d) => [d, definitions.filter((def) => def.dimensione === d)]));
+  const byDimension = new Map<QualityDimension, IndicatorDefinition[]>(
+    QUALITY_DIMENSIONS.map((d) => [d, definitions.filter((def) => def.dimensione === d)]),
+  );
   const dimWeights = QUALITY_DIMENSIONS.map((d) => weights[d]);
   const dimScores: (number | null)[][] = QUALITY_DIMENSIONS.map(() => []);
   const puntiProvinciali: (number | null)[] = [];
@@ -224,7 +244,8 @@ export function scoreAll(
         const valore = v?.valore ?? null;
         const params = paramsById.get(def.id)!;
         const normalizzato = valore === null ? null : normaliseValue(valore, params);
-        const motivo = valore === null ? (v?.motivo_mancante ?? MOTIVO_NON_FORNITO) : normalizzato === null ? MOTIVO_COSTANTE : null;
+        const motivo =
+          valore === null ? (v?.motivo_mancante ?? MOTIVO_NON_FORNITO) : normalizzato === null ? MOTIVO_COSTANTE : null;
         return { def, valore, anno: v?.anno ?? null, fonte: v?.fonte ?? null, normalizzato, motivo };
       });
       // A stand-in (PM10, NO2) is not used where the indicator it stands in for has a value.
@@ -248,7 +269,10 @@ export function scoreAll(
         published,
       );
       dimScores[k]![i] = punteggio;
-      provincialShare[k] = rows.reduce((a, r, j) => a + (used[j] && r.def.livello === 'provincia' ? published[j]! * r.normalizzato! : 0), 0);
+      provincialShare[k] = rows.reduce(
+        (a, r, j) => a + (used[j] && r.def.livello === 'provincia' ? published[j]! * r.normalizzato! : 0),
+        0,
+      );
       const nominal = rows.map((r) => indicatorWeight(r.def));
       const nominalSum = nominal.reduce((a, b) => a + b, 0);
       const disponibili = used.filter(Boolean).length;
@@ -263,7 +287,12 @@ export function scoreAll(
           quota: rows.length === 0 ? 0 : round(disponibili / rows.length, 3),
           quota_peso: nominalSum === 0 ? 0 : round(availableSum / nominalSum, 3),
         },
-        motivo_mancante: punteggio !== null ? null : provincialOnly && rows.some((r) => r.normalizzato !== null) ? MOTIVO_SOLO_PROVINCIALI : MOTIVO_DIMENSIONE,
+        motivo_mancante:
+          punteggio !== null
+            ? null
+            : provincialOnly && rows.some((r) => r.normalizzato !== null)
+              ? MOTIVO_SOLO_PROVINCIALI
+              : MOTIVO_DIMENSIONE,
         indicatori: rows.map((r, j) => ({
           id: r.def.id,
           valore: r.valore,
@@ -277,20 +306,31 @@ export function scoreAll(
     });
     const scores = QUALITY_DIMENSIONS.map((d) => dimensioni[d].punteggio);
     const punteggio = weightedMean(scores, dimWeights);
-    const availableWeight = QUALITY_DIMENSIONS.reduce((a, d) => a + (dimensioni[d].punteggio === null ? 0 : weights[d]), 0);
+    const availableWeight = QUALITY_DIMENSIONS.reduce(
+      (a, d) => a + (dimensioni[d].punteggio === null ? 0 : weights[d]),
+      0,
+    );
     let provincialPoints = 0;
     QUALITY_DIMENSIONS.forEach((d, k) => {
-      dimensioni[d].peso_effettivo = dimensioni[d].punteggio === null || availableWeight === 0 ? 0 : round(weights[d] / availableWeight, 4);
-      if (dimensioni[d].punteggio !== null && availableWeight > 0) provincialPoints += (weights[d] / availableWeight) * provincialShare[k]!;
+      dimensioni[d].peso_effettivo =
+        dimensioni[d].punteggio === null || availableWeight === 0 ? 0 : round(weights[d] / availableWeight, 4);
+      if (dimensioni[d].punteggio !== null && availableWeight > 0)
+        provincialPoints += (weights[d] / availableWeight) * provincialShare[k]!;
     });
     puntiProvinciali[i] = punteggio === null ? null : provincialPoints;
     const avvisi: QualityFlag[] = [];
     if (input.contribuenti != null && input.contribuenti < FEW_TAXPAYERS_THRESHOLD) {
-      avvisi.push({ codice: 'pochi_contribuenti', descrizione: `${input.contribuenti} contribuenti. ${QUALITY_FLAGS.pochi_contribuenti.descrizione}` });
+      avvisi.push({
+        codice: 'pochi_contribuenti',
+        descrizione: `${input.contribuenti} contribuenti. ${QUALITY_FLAGS.pochi_contribuenti.descrizione}`,
+      });
     }
     const missingDims = QUALITY_DIMENSIONS.filter((d) => dimensioni[d].punteggio === null);
     if (punteggio !== null && missingDims.length > 0) {
-      avvisi.push({ codice: 'dimensioni_senza_dati', descrizione: `Nessun dato per ${missingDims.join(', ')}: il totale è calcolato sulle altre dimensioni, con i pesi riproporzionati.` });
+      avvisi.push({
+        codice: 'dimensioni_senza_dati',
+        descrizione: `Nessun dato per ${missingDims.join(', ')}: il totale è calcolato sulle altre dimensioni, con i pesi riproporzionati.`,
+      });
     }
     return {
       codice_istat: input.codice_istat,

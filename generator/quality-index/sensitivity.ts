@@ -1,12 +1,18 @@
 import { round } from '../../api/numbers.ts';
-import { DIMENSION_WEIGHTS, QUALITY_DIMENSIONS, QUALITY_INDICATORS, type IndicatorDefinition, type QualityDimension, type QualityInput } from './indicators.ts';
+import {
+  DIMENSION_WEIGHTS,
+  QUALITY_DIMENSIONS,
+  QUALITY_INDICATORS,
+  type IndicatorDefinition,
+  type QualityDimension,
+  type QualityInput,
+} from './indicators.ts';
 import type { IndicatoriProvinciali } from '../../api/schemas/qualita.ts';
 import { PROVINCIAL_SHARE_MAX } from './indicators.ts';
 import { rankOrder, scoreAll, weightedMean, type Scored, type SensitivityResult } from './score.ts';
 
 export const SENSITIVITY_POINTS = 5;
 export const SENSITIVITY_TOP = 100;
-
 
 /**
  * The sensitivity check from dimension scores (`dimScores[k][i]`: dimension k in
@@ -45,13 +51,24 @@ export function sensitivityFromDimensionScores(
       for (const i of order.slice(0, top)) if (baseTop.has(i)) rimasti++;
       const pesi = {} as Record<QualityDimension, number>;
       QUALITY_DIMENSIONS.forEach((dd, j) => (pesi[dd] = round(w[j]!, 4)));
-      casi.push({ dimensione: d, variazione_punti: sign * SENSITIVITY_POINTS, pesi, rimasti_nella_top: rimasti, quota: top === 0 ? 1 : round(rimasti / top, 3) });
+      casi.push({
+        dimensione: d,
+        variazione_punti: sign * SENSITIVITY_POINTS,
+        pesi,
+        rimasti_nella_top: rimasti,
+        quota: top === 0 ? 1 : round(rimasti / top, 3),
+      });
     }
   });
   let minimo: SensitivityResult['minimo'] = null;
   for (const c of casi) {
     if (minimo === null || c.rimasti_nella_top < minimo.rimasti_nella_top) {
-      minimo = { dimensione: c.dimensione, variazione_punti: c.variazione_punti, rimasti_nella_top: c.rimasti_nella_top, quota: c.quota };
+      minimo = {
+        dimensione: c.dimensione,
+        variazione_punti: c.variazione_punti,
+        rimasti_nella_top: c.rimasti_nella_top,
+        quota: c.quota,
+      };
     }
   }
   return {
@@ -91,7 +108,9 @@ export function sensitivityTop100(
  * quota_covarianza = Cov(P, T) / Var(T), its share in the additive decomposition of Var(T)
  * (the shares of all parts sum to 1; negative when the provincial part runs against the rest).
  */
-export function provincialVarianceShare(scored: Pick<Scored, 'comuni' | 'puntiProvinciali'>): { rapporto_varianze: number; quota_covarianza: number } | null {
+export function provincialVarianceShare(
+  scored: Pick<Scored, 'comuni' | 'puntiProvinciali'>,
+): { rapporto_varianze: number; quota_covarianza: number } | null {
   const pairs: [number, number][] = [];
   scored.comuni.forEach((c, i) => {
     const p = scored.puntiProvinciali[i];
@@ -154,7 +173,7 @@ export function provincialAnalysis(
       prima: provincialVarianceShare(scoreAll(inputs, definitions, weights, 'come_comunali')),
       dopo: provincialVarianceShare(scored),
       metodo:
-        'Sui comuni con un punteggio, T è il totale e P i punti del totale dovuti agli indicatori provinciali (peso effettivo della dimensione × peso dell\'indicatore nella dimensione × valore normalizzato). ' +
+        "Sui comuni con un punteggio, T è il totale e P i punti del totale dovuti agli indicatori provinciali (peso effettivo della dimensione × peso dell'indicatore nella dimensione × valore normalizzato). " +
         'rapporto_varianze = Var(P) / Var(T): quanto varia la sola parte provinciale rispetto al totale. quota_covarianza = Cov(P, T) / Var(T): la sua quota nella scomposizione additiva della varianza del totale ' +
         '(le quote di tutte le parti sommano a 1; è negativa se la parte provinciale va in senso opposto al resto, per esempio province con pochi delitti e redditi bassi). ' +
         '"prima": stessi indicatori, trattati come quelli comunali (percentili sui comuni, nessun limite di peso, dimensioni calcolabili dai soli dati provinciali); "dopo": il metodo attuale.',
@@ -167,4 +186,3 @@ export function provincialAnalysis(
     },
   };
 }
-

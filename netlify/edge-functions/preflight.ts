@@ -9,7 +9,9 @@ import { preflightResponse } from '../../api/http.ts';
 export default (request: Request) => {
   // GET and HEAD are the files' (a rewrite of the api function comes through here with its method): step aside.
   if (request.method === 'GET' || request.method === 'HEAD') return undefined;
-  return request.method === 'OPTIONS' ? preflightResponse(request) : methodNotAllowed(request.method, new URL(request.url));
+  return request.method === 'OPTIONS'
+    ? preflightResponse(request)
+    : methodNotAllowed(request.method, new URL(request.url));
 };
 
 export const config = {

@@ -5,7 +5,20 @@
 import { h } from './dom.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
-const MONTHS = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
+const MONTHS = [
+  'gennaio',
+  'febbraio',
+  'marzo',
+  'aprile',
+  'maggio',
+  'giugno',
+  'luglio',
+  'agosto',
+  'settembre',
+  'ottobre',
+  'novembre',
+  'dicembre',
+];
 /** Okabe–Ito colours (readable with every common colour-vision deficiency), each with its own marker shape. */
 export const SERIES_STYLES = [
   { colour: '#0072b2', marker: 'circle' },
@@ -35,7 +48,7 @@ export function italianDate(date) {
 export function timeOf(point) {
   const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?/.exec(point.date ?? '');
   if (!m) return point.x;
-  return Number(m[1]) + (Number(m[2]) - 1) / 12 + ((Number(m[3] ?? 1) - 1) / 365);
+  return Number(m[1]) + (Number(m[2]) - 1) / 12 + (Number(m[3] ?? 1) - 1) / 365;
 }
 
 /** A round step (1, 2, 2.5 or 5 × 10^k) that splits `span` into about `count` intervals. */
@@ -71,7 +84,12 @@ export function runsOf(points) {
     const sourceChanged = prev && p.source !== prev.source;
     const definitionChanged = prev && p.definition !== prev.definition;
     if (sourceChanged || definitionChanged) {
-      changes.push({ at: (timeOf(prev) + timeOf(p)) / 2, kind: sourceChanged ? 'fonte' : 'definizione', from: sourceChanged ? prev.source : prev.definition, to: sourceChanged ? p.source : p.definition });
+      changes.push({
+        at: (timeOf(prev) + timeOf(p)) / 2,
+        kind: sourceChanged ? 'fonte' : 'definizione',
+        from: sourceChanged ? prev.source : prev.definition,
+        to: sourceChanged ? p.source : p.definition,
+      });
     }
     if (prev && (sourceChanged || definitionChanged || timeOf(p) - timeOf(prev) > MAX_STEP)) {
       runs.push(run);
@@ -86,7 +104,8 @@ export function runsOf(points) {
 function marker(shape, x, y, colour, hollow) {
   const attrs = { fill: hollow ? 'var(--panel, #fff)' : colour, stroke: colour, 'stroke-width': 2, class: 'punto' };
   if (shape === 'square') return el('rect', { ...attrs, x: x - 3.5, y: y - 3.5, width: 7, height: 7 });
-  if (shape === 'diamond') return el('path', { ...attrs, d: `M${x},${y - 5}L${x + 5},${y}L${x},${y + 5}L${x - 5},${y}Z` });
+  if (shape === 'diamond')
+    return el('path', { ...attrs, d: `M${x},${y - 5}L${x + 5},${y}L${x},${y + 5}L${x - 5},${y}Z` });
   if (shape === 'triangle') return el('path', { ...attrs, d: `M${x},${y - 5}L${x + 5},${y + 4}L${x - 5},${y + 4}Z` });
   return el('circle', { ...attrs, cx: x, cy: y, r: 3.8 });
 }
@@ -95,9 +114,22 @@ function marker(shape, x, y, colour, hollow) {
  * series: [{ label, points: [{ x: year, y: number|null, date?: 'YYYY-MM[-DD]', source?: string, definition?: string, provisional?: boolean }] }]
  * Returns an <svg> of `width` px, or null when no point has a value.
  */
-export function lineChart({ title, unit, axisUnit = unit, series, format, tickFormat = format, width = 640, height = 260 }) {
+export function lineChart({
+  title,
+  unit,
+  axisUnit = unit,
+  series,
+  format,
+  tickFormat = format,
+  width = 640,
+  height = 260,
+}) {
   const clean = series
-    .map((s, i) => ({ ...s, style: SERIES_STYLES[i % SERIES_STYLES.length], points: s.points.filter((p) => p.y !== null && Number.isFinite(p.y)).sort((a, b) => timeOf(a) - timeOf(b)) }))
+    .map((s, i) => ({
+      ...s,
+      style: SERIES_STYLES[i % SERIES_STYLES.length],
+      points: s.points.filter((p) => p.y !== null && Number.isFinite(p.y)).sort((a, b) => timeOf(a) - timeOf(b)),
+    }))
     .filter((s) => s.points.length > 0);
   if (clean.length === 0) return null;
   const all = clean.flatMap((s) => s.points);
@@ -120,7 +152,9 @@ export function lineChart({ title, unit, axisUnit = unit, series, format, tickFo
   const grid = el('g', { class: 'grid' });
   for (const v of axis.ticks) {
     grid.append(el('line', { x1: m.left, x2: width - m.right, y1: sy(v), y2: sy(v), class: v === 0 ? 'zero' : '' }));
-    grid.append(el('text', { x: m.left - 6, y: sy(v), 'text-anchor': 'end', 'dominant-baseline': 'middle' }, tickFormat(v)));
+    grid.append(
+      el('text', { x: m.left - 6, y: sy(v), 'text-anchor': 'end', 'dominant-baseline': 'middle' }, tickFormat(v)),
+    );
   }
   grid.append(el('text', { x: 4, y: 12, class: 'unit' }, axisUnit));
   // Year ticks at 1 January, thinned to what fits (about 44 px per label).
@@ -135,13 +169,19 @@ export function lineChart({ title, unit, axisUnit = unit, series, format, tickFo
 
   // Each change of source or definition once, even where several series change together;
   // labels alternate between two rows so that close changes stay readable.
-  const changes = [...new Map(clean.flatMap((s) => runsOf(s.points).changes).map((c) => [`${c.at.toFixed(2)} ${c.kind}`, c])).values()].sort((a, b) => a.at - b.at);
+  const changes = [
+    ...new Map(clean.flatMap((s) => runsOf(s.points).changes).map((c) => [`${c.at.toFixed(2)} ${c.kind}`, c])).values(),
+  ].sort((a, b) => a.at - b.at);
   changes.forEach((c, k) => {
     const x = sx(c.at);
     const y = m.top - 4 - (k % 2) * 13;
     svg.append(el('line', { x1: x, x2: x, y1: y + 3, y2: height - m.bottom, class: 'cambio' }));
     const right = x > width * 0.6;
-    const label = el('text', { x: right ? x - 4 : x + 4, y, class: 'cambio-testo', 'text-anchor': right ? 'end' : 'start' }, `cambio di ${c.kind}`);
+    const label = el(
+      'text',
+      { x: right ? x - 4 : x + 4, y, class: 'cambio-testo', 'text-anchor': right ? 'end' : 'start' },
+      `cambio di ${c.kind}`,
+    );
     label.append(el('title', {}, `Da qui: ${c.to} (prima: ${c.from}). Il salto fra le due non è una variazione.`));
     svg.append(label);
   });
@@ -149,12 +189,24 @@ export function lineChart({ title, unit, axisUnit = unit, series, format, tickFo
     const { runs } = runsOf(s.points);
     for (const run of runs) {
       if (run.length < 2) continue;
-      svg.append(el('path', { d: run.map((p, i) => `${i ? 'L' : 'M'}${sx(timeOf(p)).toFixed(1)},${sy(p.y).toFixed(1)}`).join(''), class: 'serie', stroke: s.style.colour }));
+      svg.append(
+        el('path', {
+          d: run.map((p, i) => `${i ? 'L' : 'M'}${sx(timeOf(p)).toFixed(1)},${sy(p.y).toFixed(1)}`).join(''),
+          class: 'serie',
+          stroke: s.style.colour,
+        }),
+      );
     }
     const dots = el('g', { class: 'punti' });
     for (const p of s.points) {
       const dot = marker(s.style.marker, sx(timeOf(p)), sy(p.y), s.style.colour, p.provisional);
-      dot.append(el('title', {}, `${italianDate(p.date ?? p.x)}: ${format(p.y)} ${unit}${p.source ? ` (${p.source}${p.provisional ? ', provvisorio' : ''})` : ''}`));
+      dot.append(
+        el(
+          'title',
+          {},
+          `${italianDate(p.date ?? p.x)}: ${format(p.y)} ${unit}${p.source ? ` (${p.source}${p.provisional ? ', provvisorio' : ''})` : ''}`,
+        ),
+      );
       dots.append(dot);
     }
     svg.append(dots);
@@ -167,10 +219,14 @@ function legend(series) {
   const items = series.map((s, i) => {
     const style = SERIES_STYLES[i % SERIES_STYLES.length];
     const swatch = el('svg', { width: 22, height: 12, 'aria-hidden': 'true' });
-    swatch.append(el('line', { x1: 0, x2: 22, y1: 6, y2: 6, stroke: style.colour, 'stroke-width': 2.5 }), marker(style.marker, 11, 6, style.colour, false));
+    swatch.append(
+      el('line', { x1: 0, x2: 22, y1: 6, y2: 6, stroke: style.colour, 'stroke-width': 2.5 }),
+      marker(style.marker, 11, 6, style.colour, false),
+    );
     return h('li', {}, swatch, ' ', s.label);
   });
-  if (series.some((s) => s.points.some((p) => p.provisional))) items.push(h('li', {}, 'marcatore vuoto = dato provvisorio'));
+  if (series.some((s) => s.points.some((p) => p.provisional)))
+    items.push(h('li', {}, 'marcatore vuoto = dato provvisorio'));
   return h('ul', { class: 'legenda' }, items);
 }
 
@@ -193,7 +249,16 @@ export function chartFigure({ id, title, unit, axisUnit, series, format, tickFor
     const width = Math.floor(box.clientWidth);
     if (width === 0 || width === drawn) return;
     drawn = width;
-    const svg = lineChart({ title, unit, axisUnit, series, format, tickFormat, width, height: width < 420 ? 230 : 270 });
+    const svg = lineChart({
+      title,
+      unit,
+      axisUnit,
+      series,
+      format,
+      tickFormat,
+      width,
+      height: width < 420 ? 230 : 270,
+    });
     box.replaceChildren(svg ?? h('p', { class: 'hint' }, 'Nessun dato per questo comune.'));
   };
   new ResizeObserver(draw).observe(box);

@@ -15,11 +15,22 @@ export async function getJson(path) {
 }
 
 /** Used when a record gives no reason of its own: the usual one is a publisher's suppression. */
-const DEFAULT_REASON = 'Valore non pubblicato dalla fonte per questo comune (per esempio soppresso per riservatezza) o non ancora rilevato.';
+const DEFAULT_REASON =
+  'Valore non pubblicato dalla fonte per questo comune (per esempio soppresso per riservatezza) o non ancora rilevato.';
 
 function figure(label, value, note, reason) {
-  const missing = h('span', { class: 'missing' }, 'n.d.', h('span', { class: 'why' }, ` — ${reason ?? DEFAULT_REASON}`));
-  return h('div', { class: 'figure' }, h('dt', {}, label), h('dd', {}, value ?? missing, note && value !== null ? h('small', {}, note) : null));
+  const missing = h(
+    'span',
+    { class: 'missing' },
+    'n.d.',
+    h('span', { class: 'why' }, ` — ${reason ?? DEFAULT_REASON}`),
+  );
+  return h(
+    'div',
+    { class: 'figure' },
+    h('dt', {}, label),
+    h('dd', {}, value ?? missing, note && value !== null ? h('small', {}, note) : null),
+  );
 }
 
 /**
@@ -33,9 +44,21 @@ export function populationSeries(demografia) {
   const register = [];
   for (const d of demografia.serie_storica) {
     if (d.popolazione_totale !== null && d.popolazione_totale !== undefined) {
-      official.push({ x: d.anno, y: d.popolazione_totale, date: d.data_riferimento ?? undefined, source: d.fonti?.popolazione_totale?.fonte, provisional: Boolean(d.provvisorio) });
+      official.push({
+        x: d.anno,
+        y: d.popolazione_totale,
+        date: d.data_riferimento ?? undefined,
+        source: d.fonti?.popolazione_totale?.fonte,
+        provisional: Boolean(d.provvisorio),
+      });
     }
-    if (d.anagrafe) register.push({ x: d.anno, y: d.anagrafe.residenti, date: d.anagrafe.mese_riferimento, source: d.fonti?.anagrafe?.fonte });
+    if (d.anagrafe)
+      register.push({
+        x: d.anno,
+        y: d.anagrafe.residenti,
+        date: d.anagrafe.mese_riferimento,
+        source: d.fonti?.anagrafe?.fonte,
+      });
   }
   return [
     { label: 'ISTAT, popolazione ufficiale', points: official },
@@ -63,8 +86,20 @@ const OTHER_TAXABLE_DEFINITION = [2003, 2004, 2005, 2006];
 function incomeSeries(redditi) {
   const point = (r, y, definition) => ({ x: r.anno, y: y ?? null, source: r.fonte?.fonte, definition });
   return [
-    { label: 'Reddito imponibile medio (confrontabile fra anni)', points: redditi.serie_storica.map((r) => point(r, r.reddito_imponibile_medio_euro, OTHER_TAXABLE_DEFINITION.includes(r.anno) ? 'imponibile 2003–2006' : 'imponibile')) },
-    { label: 'Reddito complessivo medio (dove il totale è noto)', points: redditi.serie_storica.map((r) => point(r, r.reddito_medio_euro)) },
+    {
+      label: 'Reddito imponibile medio (confrontabile fra anni)',
+      points: redditi.serie_storica.map((r) =>
+        point(
+          r,
+          r.reddito_imponibile_medio_euro,
+          OTHER_TAXABLE_DEFINITION.includes(r.anno) ? 'imponibile 2003–2006' : 'imponibile',
+        ),
+      ),
+    },
+    {
+      label: 'Reddito complessivo medio (dove il totale è noto)',
+      points: redditi.serie_storica.map((r) => point(r, r.reddito_medio_euro)),
+    },
   ].filter((s) => s.points.some((p) => p.y !== null));
 }
 
@@ -83,20 +118,69 @@ export function renderComune(panel, { comune, demografia, redditi, qualita, ambi
       'header',
       {},
       h('h2', {}, comune.nome_completo, ' ', h('span', { class: 'meta' }, `(${comune.provincia.sigla})`)),
-      h('p', { class: 'meta' }, `${comune.provincia.nome} · ${comune.regione.nome} · ${comune.ripartizione} · codice ISTAT ${code}${comune.capoluogo ? ' · capoluogo' : ''}`),
+      h(
+        'p',
+        { class: 'meta' },
+        `${comune.provincia.nome} · ${comune.regione.nome} · ${comune.ripartizione} · codice ISTAT ${code}${comune.capoluogo ? ' · capoluogo' : ''}`,
+      ),
     ),
     h(
       'dl',
       { class: 'figures' },
-      figure('Popolazione', pop ? integer.format(pop.popolazione_totale) : null, pop ? `residenti (ISTAT), ${italianDate(pop.data_riferimento)}` : null, demografia.dati.valori_mancanti?.popolazione_totale),
-      figure('Densità', pop?.densita_ab_km2 == null ? null : `${oneDecimal.format(pop.densita_ab_km2)} ab/km²`, 'derivata', comune.valori_mancanti?.superficie_km2),
-      figure('Superficie', comune.superficie_km2 === null ? null : `${oneDecimal.format(comune.superficie_km2)} km²`, null, comune.valori_mancanti?.superficie_km2),
-      figure('Reddito medio', inc.reddito_medio_euro === null ? null : euro(inc.reddito_medio_euro), `per contribuente, anno d'imposta ${inc.anno}`, incomeReason('reddito_medio_euro')),
-      figure('Reddito mediano', inc.reddito_mediano_stimato_euro === null ? null : euro(inc.reddito_mediano_stimato_euro), 'stima dagli scaglioni', incomeReason('reddito_mediano_stimato_euro')),
-      figure('Contribuenti', inc.contribuenti === null ? null : integer.format(inc.contribuenti), `IRPEF, ${inc.anno}`, incomeReason('contribuenti')),
-      figure('PM10', pm10.valore_ug_m3 === null ? null : `${oneDecimal.format(pm10.valore_ug_m3)} µg/m³`, `media ${pm10.anno}, ${pm10.metodo === 'stazioni_nel_comune' ? 'stazioni nel comune' : 'stazione vicina'}`, pm10.motivo_mancante),
-      figure('Suolo consumato', suolo ? `${oneDecimal.format(suolo.suolo_consumato_m2_per_abitante)} m²/ab` : null, suolo ? `per abitante, ${suolo.anno}` : null, 'Dato comunale pubblicato solo per i comuni dell\'Urban Index (ISPRA 2015); il dato 2024 è provinciale.'),
-      figure('Qualità della vita', qualita.punteggio === null ? null : `${oneDecimal.format(qualita.punteggio)} / 100`, rank.posizione === null ? null : `${integer.format(rank.posizione)}° su ${integer.format(rank.su)}`, qualita.motivo_mancante),
+      figure(
+        'Popolazione',
+        pop ? integer.format(pop.popolazione_totale) : null,
+        pop ? `residenti (ISTAT), ${italianDate(pop.data_riferimento)}` : null,
+        demografia.dati.valori_mancanti?.popolazione_totale,
+      ),
+      figure(
+        'Densità',
+        pop?.densita_ab_km2 == null ? null : `${oneDecimal.format(pop.densita_ab_km2)} ab/km²`,
+        'derivata',
+        comune.valori_mancanti?.superficie_km2,
+      ),
+      figure(
+        'Superficie',
+        comune.superficie_km2 === null ? null : `${oneDecimal.format(comune.superficie_km2)} km²`,
+        null,
+        comune.valori_mancanti?.superficie_km2,
+      ),
+      figure(
+        'Reddito medio',
+        inc.reddito_medio_euro === null ? null : euro(inc.reddito_medio_euro),
+        `per contribuente, anno d'imposta ${inc.anno}`,
+        incomeReason('reddito_medio_euro'),
+      ),
+      figure(
+        'Reddito mediano',
+        inc.reddito_mediano_stimato_euro === null ? null : euro(inc.reddito_mediano_stimato_euro),
+        'stima dagli scaglioni',
+        incomeReason('reddito_mediano_stimato_euro'),
+      ),
+      figure(
+        'Contribuenti',
+        inc.contribuenti === null ? null : integer.format(inc.contribuenti),
+        `IRPEF, ${inc.anno}`,
+        incomeReason('contribuenti'),
+      ),
+      figure(
+        'PM10',
+        pm10.valore_ug_m3 === null ? null : `${oneDecimal.format(pm10.valore_ug_m3)} µg/m³`,
+        `media ${pm10.anno}, ${pm10.metodo === 'stazioni_nel_comune' ? 'stazioni nel comune' : 'stazione vicina'}`,
+        pm10.motivo_mancante,
+      ),
+      figure(
+        'Suolo consumato',
+        suolo ? `${oneDecimal.format(suolo.suolo_consumato_m2_per_abitante)} m²/ab` : null,
+        suolo ? `per abitante, ${suolo.anno}` : null,
+        "Dato comunale pubblicato solo per i comuni dell'Urban Index (ISPRA 2015); il dato 2024 è provinciale.",
+      ),
+      figure(
+        'Qualità della vita',
+        qualita.punteggio === null ? null : `${oneDecimal.format(qualita.punteggio)} / 100`,
+        rank.posizione === null ? null : `${integer.format(rank.posizione)}° su ${integer.format(rank.su)}`,
+        qualita.motivo_mancante,
+      ),
     ),
     h(
       'div',
@@ -109,25 +193,32 @@ export function renderComune(panel, { comune, demografia, redditi, qualita, ambi
         series: population,
         format: (v) => integer.format(v),
         sources: sourcesNote(population),
-        note: 'La popolazione ufficiale ISTAT (corretta con il censimento) e il conteggio dell\'anagrafe ANPR sono misure diverse: linee separate, mai unite. Le linee si interrompono dove mancano anni; un marcatore vuoto è un dato provvisorio.',
+        note: "La popolazione ufficiale ISTAT (corretta con il censimento) e il conteggio dell'anagrafe ANPR sono misure diverse: linee separate, mai unite. Le linee si interrompono dove mancano anni; un marcatore vuoto è un dato provvisorio.",
       }),
       chartFigure({
         id: 'grafico-reddito',
         title: "Reddito per contribuente, per anno d'imposta",
-        unit: 'euro correnti (non corretti per l\'inflazione)',
+        unit: "euro correnti (non corretti per l'inflazione)",
         axisUnit: 'euro',
         series: income,
         format: euro,
         tickFormat: (v) => integer.format(v),
         sources: `MEF – Dipartimento delle Finanze, anni d'imposta ${redditi.anni_disponibili[0]}–${redditi.anni_disponibili[redditi.anni_disponibili.length - 1]}`,
-        note: 'Una linea verticale segna un cambio di fonte o di definizione (nel 2003–2006 l\'imponibile sottraeva la «no tax area»).',
+        note: "Una linea verticale segna un cambio di fonte o di definizione (nel 2003–2006 l'imponibile sottraeva la «no tax area»).",
       }),
     ),
     h(
       'p',
       { class: 'links' },
       'In JSON: ',
-      ...[comune.links.self, comune.links.demografia, comune.links.redditi, comune.links.ambiente, comune.links.qualita_vita, `/api/comuni/${code}/confini`].flatMap((href, i) => [i > 0 ? ' · ' : '', h('a', { href }, h('code', {}, href))]),
+      ...[
+        comune.links.self,
+        comune.links.demografia,
+        comune.links.redditi,
+        comune.links.ambiente,
+        comune.links.qualita_vita,
+        `/api/comuni/${code}/confini`,
+      ].flatMap((href, i) => [i > 0 ? ' · ' : '', h('a', { href }, h('code', {}, href))]),
       '. Fonti: ',
       h('a', { href: './#fonti' }, 'elenco e licenze'),
       '.',
@@ -143,7 +234,9 @@ export async function showComune(panel, code) {
   panel.setAttribute('aria-busy', 'true');
   panel.replaceChildren(h('p', { class: 'hint' }, 'Caricamento…'));
   try {
-    const [comune, demografia, redditi, qualita, ambiente] = await Promise.all(['comuni', 'demografia', 'redditi', 'qualita-vita', 'ambiente'].map((r) => getJson(`/api/${r}/${code}`)));
+    const [comune, demografia, redditi, qualita, ambiente] = await Promise.all(
+      ['comuni', 'demografia', 'redditi', 'qualita-vita', 'ambiente'].map((r) => getJson(`/api/${r}/${code}`)),
+    );
     renderComune(panel, { comune, demografia, redditi, qualita, ambiente });
     return true;
   } catch (error) {

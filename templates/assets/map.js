@@ -63,7 +63,13 @@ function colour(indicator) {
   const breaks = indicator.classi === 'quantili' ? quantileBreaks(indicator.valori) : indicator.classi;
   const palette = indicator.classi === 'quantili' ? SEQUENTIAL : DIVERGING;
   // Fewer classes (ties) take evenly spaced colours of the palette.
-  const colours = breaks.length + 1 === palette.length ? palette : Array.from({ length: breaks.length + 1 }, (_, k) => palette[Math.round((k * (palette.length - 1)) / Math.max(1, breaks.length))]);
+  const colours =
+    breaks.length + 1 === palette.length
+      ? palette
+      : Array.from(
+          { length: breaks.length + 1 },
+          (_, k) => palette[Math.round((k * (palette.length - 1)) / Math.max(1, breaks.length))],
+        );
   const counts = new Array(colours.length).fill(0);
   let missing = 0;
   state.paths.forEach((path, i) => {
@@ -83,23 +89,50 @@ function colour(indicator) {
 function renderLegend(indicator, breaks, colours, counts, missing) {
   const f = formatter(indicator);
   const unit = unitLabel(indicator);
-  const range = (k) => (k === 0 ? `meno di ${f(breaks[0])}` : k === breaks.length ? `${f(breaks[k - 1])} e oltre` : `da ${f(breaks[k - 1])} a meno di ${f(breaks[k])}`);
+  const range = (k) =>
+    k === 0
+      ? `meno di ${f(breaks[0])}`
+      : k === breaks.length
+        ? `${f(breaks[k - 1])} e oltre`
+        : `da ${f(breaks[k - 1])} a meno di ${f(breaks[k])}`;
   legendBox.replaceChildren(
     h('h2', {}, indicator.nome),
-    h('p', { class: 'meta' }, `${indicator.unita === '%' ? 'variazione in %' : `in ${indicator.unita}`} · ${indicator.periodo} · fonte: ${indicator.fonte}`),
+    h(
+      'p',
+      { class: 'meta' },
+      `${indicator.unita === '%' ? 'variazione in %' : `in ${indicator.unita}`} · ${indicator.periodo} · fonte: ${indicator.fonte}`,
+    ),
     h(
       'ul',
       {},
-      colours.map((c, k) => h('li', {}, h('span', { class: 'swatch', style: `background:${c}` }), `${range(k)}${unit}`, h('span', { class: 'meta' }, ` (${integer.format(counts[k])} comuni)`))),
-      h('li', {}, h('span', { class: 'swatch nd' }), 'n.d.', h('span', { class: 'meta' }, ` (${integer.format(missing)} comuni): ${indicator.motivo_mancante}`)),
+      colours.map((c, k) =>
+        h(
+          'li',
+          {},
+          h('span', { class: 'swatch', style: `background:${c}` }),
+          `${range(k)}${unit}`,
+          h('span', { class: 'meta' }, ` (${integer.format(counts[k])} comuni)`),
+        ),
+      ),
+      h(
+        'li',
+        {},
+        h('span', { class: 'swatch nd' }),
+        'n.d.',
+        h('span', { class: 'meta' }, ` (${integer.format(missing)} comuni): ${indicator.motivo_mancante}`),
+      ),
     ),
     h(
       'p',
       { class: 'hint' },
       indicator.classi === 'quantili'
-        ? 'Classi per quantili su tutti i comuni d\'Italia: ogni colore raccoglie circa lo stesso numero di comuni.'
+        ? "Classi per quantili su tutti i comuni d'Italia: ogni colore raccoglie circa lo stesso numero di comuni."
         : 'Classi fisse, simmetriche intorno a zero.',
-      indicator.verso === 'maggiore_migliore' ? ' Valori più alti sono migliori.' : indicator.verso === 'minore_migliore' ? ' Valori più bassi sono migliori.' : '',
+      indicator.verso === 'maggiore_migliore'
+        ? ' Valori più alti sono migliori.'
+        : indicator.verso === 'minore_migliore'
+          ? ' Valori più bassi sono migliori.'
+          : '',
       ` ${indicator.nota}`,
     ),
   );
@@ -135,7 +168,10 @@ function zoomTo(region) {
     box[3] = Math.max(box[3], b[3]);
   });
   const pad = Math.max(box[2] - box[0], box[3] - box[1]) * 0.03;
-  state.svg.setAttribute('viewBox', `${(box[0] - pad).toFixed(1)} ${(box[1] - pad).toFixed(1)} ${(box[2] - box[0] + 2 * pad).toFixed(1)} ${(box[3] - box[1] + 2 * pad).toFixed(1)}`);
+  state.svg.setAttribute(
+    'viewBox',
+    `${(box[0] - pad).toFixed(1)} ${(box[1] - pad).toFixed(1)} ${(box[2] - box[0] + 2 * pad).toFixed(1)} ${(box[3] - box[1] + 2 * pad).toFixed(1)}`,
+  );
   for (const path of state.paths) path.classList.toggle('fuori', Boolean(region) && path.dataset.regione !== region);
 }
 
@@ -145,7 +181,8 @@ function draw(topology, data) {
   svg.setAttribute('class', 'map');
   svg.setAttribute('role', 'img');
   svg.setAttribute('aria-labelledby', 'mappa-titolo-svg');
-  svg.innerHTML = '<title id="mappa-titolo-svg">Mappa dei comuni italiani colorati per l\'indicatore scelto (legenda accanto)</title><defs><pattern id="nd" width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="4" height="4" fill="#e4e4e4"/><line x1="0" y1="0" x2="0" y2="4" stroke="#9a9a9a" stroke-width="1.5"/></pattern></defs>';
+  svg.innerHTML =
+    '<title id="mappa-titolo-svg">Mappa dei comuni italiani colorati per l\'indicatore scelto (legenda accanto)</title><defs><pattern id="nd" width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="4" height="4" fill="#e4e4e4"/><line x1="0" y1="0" x2="0" y2="4" stroke="#9a9a9a" stroke-width="1.5"/></pattern></defs>';
   const layer = document.createElementNS(SVG, 'g');
   const boxes = [];
   const paths = features.map((f, i) => {
@@ -163,7 +200,14 @@ function draw(topology, data) {
   const borders = document.createElementNS(SVG, 'path');
   borders.setAttribute('class', 'confini-regioni');
   // Region borders and the coast: arcs between comuni of different regions, or with no neighbour.
-  borders.setAttribute('d', pathOf(mesh(topology, topology.objects.comuni, (a, b) => a === b || a.properties.regione !== b.properties.regione).coordinates, false));
+  borders.setAttribute(
+    'd',
+    pathOf(
+      mesh(topology, topology.objects.comuni, (a, b) => a === b || a.properties.regione !== b.properties.regione)
+        .coordinates,
+      false,
+    ),
+  );
   const outline = document.createElementNS(SVG, 'path');
   outline.setAttribute('class', 'evidenziato');
   svg.append(layer, borders, outline);
@@ -191,7 +235,14 @@ function draw(topology, data) {
     const code = event.target.dataset?.codice;
     if (code) openComune(code);
   });
-  mapBox.replaceChildren(svg, h('figcaption', { class: 'visually-hidden' }, 'I valori di ogni comune sono anche nella legenda e nella scheda che si apre con la ricerca.'));
+  mapBox.replaceChildren(
+    svg,
+    h(
+      'figcaption',
+      { class: 'visually-hidden' },
+      'I valori di ogni comune sono anche nella legenda e nella scheda che si apre con la ricerca.',
+    ),
+  );
   mapBox.setAttribute('aria-busy', 'false');
   mapBox.dataset.comuni = String(features.length);
 }
@@ -204,7 +255,13 @@ function fillControls(data) {
   }
   indicatorSelect.replaceChildren(...groups.values());
   if (data.non_disponibili.length) {
-    controls.after(h('p', { class: 'hint' }, `Non disponibili in questa build: ${data.non_disponibili.map((n) => `${n.nome} (${n.motivo})`).join('; ')}`));
+    controls.after(
+      h(
+        'p',
+        { class: 'hint' },
+        `Non disponibili in questa build: ${data.non_disponibili.map((n) => `${n.nome} (${n.motivo})`).join('; ')}`,
+      ),
+    );
   }
 }
 

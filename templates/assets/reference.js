@@ -9,12 +9,13 @@ const nav = document.getElementById('operazioni');
 const FALLBACK_VALUES = { codice_istat: '058091', q: 'rom', comuni: '058091,015146' };
 const MAX_SHOWN_CHARS = 40_000;
 
-
 /** Text with `code` spans, as the descriptions of the document write it. */
 function inline(text) {
   return String(text)
     .split(/(`[^`]+`)/)
-    .map((part) => (part.startsWith('`') && part.endsWith('`') && part.length > 1 ? h('code', {}, part.slice(1, -1)) : part));
+    .map((part) =>
+      part.startsWith('`') && part.endsWith('`') && part.length > 1 ? h('code', {}, part.slice(1, -1)) : part,
+    );
 }
 
 function prose(text) {
@@ -73,7 +74,12 @@ function constraints(schema) {
 /** The schemas nested in `schema` that deserve their own level: properties, items, union members. */
 function children(schema, resolve) {
   const s = resolve(schema);
-  if (s.properties) return Object.entries(s.properties).map(([name, child]) => ({ name, schema: child, required: (s.required ?? []).includes(name) }));
+  if (s.properties)
+    return Object.entries(s.properties).map(([name, child]) => ({
+      name,
+      schema: child,
+      required: (s.required ?? []).includes(name),
+    }));
   if (s.type === 'array' && s.items) return children(s.items, resolve);
   const union = s.anyOf ?? s.oneOf;
   if (union) return union.filter((m) => m.type !== 'null' && !('const' in m)).flatMap((m) => children(m, resolve));
@@ -91,13 +97,27 @@ function schemaTree(schema, resolve, depth = 0) {
     { class: 'schema' },
     rows.map(({ name, schema: child, required }) => {
       const resolved = resolve(child);
-      const head = [h('code', { class: 'prop' }, name), ' ', h('span', { class: 'type' }, typeLabel(child)), required ? h('span', { class: 'req' }, ' obbligatorio') : null];
+      const head = [
+        h('code', { class: 'prop' }, name),
+        ' ',
+        h('span', { class: 'type' }, typeLabel(child)),
+        required ? h('span', { class: 'req' }, ' obbligatorio') : null,
+      ];
       const text = child.description ?? resolved.description;
       const extra = constraints(resolved);
-      const body = [text ? h('span', { class: 'desc' }, ' — ', inline(text)) : null, extra ? h('span', { class: 'limits' }, ` (${extra})`) : null];
+      const body = [
+        text ? h('span', { class: 'desc' }, ' — ', inline(text)) : null,
+        extra ? h('span', { class: 'limits' }, ` (${extra})`) : null,
+      ];
       if (children(child, resolve).length === 0) return h('li', {}, head, body);
       const details = h('details', {}, h('summary', {}, head, body));
-      details.addEventListener('toggle', () => details.open && details.childElementCount === 1 && details.append(schemaTree(child, resolve, depth + 1) ?? ''));
+      details.addEventListener(
+        'toggle',
+        () =>
+          details.open &&
+          details.childElementCount === 1 &&
+          details.append(schemaTree(child, resolve, depth + 1) ?? ''),
+      );
       return h('li', {}, details);
     }),
   );
@@ -113,7 +133,17 @@ function lazyDetails(label, render) {
 
 function jsonBlock(value) {
   const text = JSON.stringify(value, null, 2);
-  return h('pre', { class: 'json', tabindex: '0' }, h('code', {}, text.length > MAX_SHOWN_CHARS ? `${text.slice(0, MAX_SHOWN_CHARS)}\n… (troncato: ${text.length} caratteri in tutto)` : text));
+  return h(
+    'pre',
+    { class: 'json', tabindex: '0' },
+    h(
+      'code',
+      {},
+      text.length > MAX_SHOWN_CHARS
+        ? `${text.slice(0, MAX_SHOWN_CHARS)}\n… (troncato: ${text.length} caratteri in tutto)`
+        : text,
+    ),
+  );
 }
 
 // ---- operations ----------------------------------------------------------------
@@ -139,13 +169,31 @@ function tryForm(path, params, resolve) {
     const value = p.example ?? schema.default ?? FALLBACK_VALUES[p.name] ?? '';
     const id = `${path}-${p.name}`;
     const control = schema.enum
-      ? h('select', { id, name: p.name }, p.required ? null : h('option', { value: '' }, '—'), schema.enum.map((v) => h('option', { value: v, selected: String(v) === String(value) }, v)))
-      : h('input', { id, name: p.name, type: schema.type === 'integer' ? 'number' : 'text', value: String(value), placeholder: p.required ? 'obbligatorio' : 'facoltativo' });
+      ? h(
+          'select',
+          { id, name: p.name },
+          p.required ? null : h('option', { value: '' }, '—'),
+          schema.enum.map((v) => h('option', { value: v, selected: String(v) === String(value) }, v)),
+        )
+      : h('input', {
+          id,
+          name: p.name,
+          type: schema.type === 'integer' ? 'number' : 'text',
+          value: String(value),
+          placeholder: p.required ? 'obbligatorio' : 'facoltativo',
+        });
     return h('label', { for: id }, h('span', {}, p.name), control);
   });
   const curl = h('code', {});
   const output = h('div', { class: 'output', 'aria-live': 'polite' });
-  const form = h('form', { class: 'try-it' }, fields, h('button', { type: 'submit' }, 'Invia la richiesta'), h('pre', { class: 'curl', tabindex: '0' }, curl), output);
+  const form = h(
+    'form',
+    { class: 'try-it' },
+    fields,
+    h('button', { type: 'submit' }, 'Invia la richiesta'),
+    h('pre', { class: 'curl', tabindex: '0' }, curl),
+    output,
+  );
   const url = () => {
     let target = path;
     const query = new URLSearchParams();
@@ -168,7 +216,14 @@ function tryForm(path, params, resolve) {
       const type = response.headers.get('Content-Type') ?? '';
       const body = type.includes('json') ? await response.json() : await response.text();
       output.replaceChildren(
-        h('p', { class: `status s${String(response.status)[0]}xx` }, `${response.status} ${response.statusText}`, h('span', { class: 'meta' }, ` · ${type}`), ' · ', h('a', { href: target }, 'apri')),
+        h(
+          'p',
+          { class: `status s${String(response.status)[0]}xx` },
+          `${response.status} ${response.statusText}`,
+          h('span', { class: 'meta' }, ` · ${type}`),
+          ' · ',
+          h('a', { href: target }, 'apri'),
+        ),
         typeof body === 'string' ? h('pre', { tabindex: '0' }, body) : jsonBlock(body),
       );
     } catch (error) {
@@ -198,8 +253,14 @@ function responsesList(responses, resolve) {
             'div',
             { class: 'media' },
             h('code', { class: 'meta' }, type),
-            media.schema ? lazyDetails(['Schema: ', h('code', {}, typeLabel(media.schema))], () => h('div', {}, prose(resolve(media.schema).description), schemaTree(media.schema, resolve) ?? '')) : null,
-            examples.map((e) => lazyDetails(['Esempio reale: ', h('code', {}, e.summary ?? '')], () => jsonBlock(e.value))),
+            media.schema
+              ? lazyDetails(['Schema: ', h('code', {}, typeLabel(media.schema))], () =>
+                  h('div', {}, prose(resolve(media.schema).description), schemaTree(media.schema, resolve) ?? ''),
+                )
+              : null,
+            examples.map((e) =>
+              lazyDetails(['Esempio reale: ', h('code', {}, e.summary ?? '')], () => jsonBlock(e.value)),
+            ),
           );
         }),
       );
@@ -215,10 +276,34 @@ function operationSection(path, item, resolve) {
     'section',
     { class: 'operation', id: path },
     h('h2', {}, op.summary),
-    h('p', { class: 'endpoint' }, h('span', { class: 'method' }, 'GET'), ' ', h('code', {}, path), others.length ? h('span', { class: 'meta' }, ` · anche ${others.join(' e ')}`) : null),
+    h(
+      'p',
+      { class: 'endpoint' },
+      h('span', { class: 'method' }, 'GET'),
+      ' ',
+      h('code', {}, path),
+      others.length ? h('span', { class: 'meta' }, ` · anche ${others.join(' e ')}`) : null,
+    ),
     prose(op.description),
     params.length
-      ? h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': 'Parametri' }, h('table', {}, h('thead', {}, h('tr', {}, ['Parametro', 'Dove', 'Tipo', 'Descrizione'].map((t) => h('th', { scope: 'col' }, t)))), h('tbody', {}, parameterRows(params, resolve))))
+      ? h(
+          'div',
+          { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': 'Parametri' },
+          h(
+            'table',
+            {},
+            h(
+              'thead',
+              {},
+              h(
+                'tr',
+                {},
+                ['Parametro', 'Dove', 'Tipo', 'Descrizione'].map((t) => h('th', { scope: 'col' }, t)),
+              ),
+            ),
+            h('tbody', {}, parameterRows(params, resolve)),
+          ),
+        )
       : null,
     h('h3', {}, 'Prova'),
     tryForm(path, params, resolve),
@@ -232,7 +317,11 @@ function navigation(doc) {
   for (const [path, item] of Object.entries(doc.paths)) {
     const tag = item.get?.tags?.[0] ?? 'Altro';
     if (!groups.has(tag)) groups.set(tag, []);
-    groups.get(tag).push(h('li', {}, h('a', { href: `#${encodeURIComponent(path)}` }, item.get?.summary ?? path, h('code', {}, path))));
+    groups
+      .get(tag)
+      .push(
+        h('li', {}, h('a', { href: `#${encodeURIComponent(path)}` }, item.get?.summary ?? path, h('code', {}, path))),
+      );
   }
   return [...groups].map(([tag, items]) => h('div', {}, h('h2', {}, tag), h('ul', {}, items)));
 }
@@ -245,10 +334,21 @@ async function main() {
     const resolve = resolver(doc);
     const operations = Object.entries(doc.paths).filter(([, item]) => item.get);
     root.replaceChildren(
-      h('h1', {}, `Riferimento dell'API ${doc.info.title}`, h('span', { class: 'meta' }, ` versione ${doc.info.version} · OpenAPI ${doc.openapi}`)),
+      h(
+        'h1',
+        {},
+        `Riferimento dell'API ${doc.info.title}`,
+        h('span', { class: 'meta' }, ` versione ${doc.info.version} · OpenAPI ${doc.openapi}`),
+      ),
       h('p', { class: 'lead' }, inline(doc.info.summary ?? '')),
       h('div', { class: 'intro' }, prose(doc.info.description)),
-      h('p', {}, `${operations.length} endpoint. Documento completo: `, h('a', { href: '/api/openapi.json' }, h('code', {}, '/api/openapi.json')), '.'),
+      h(
+        'p',
+        {},
+        `${operations.length} endpoint. Documento completo: `,
+        h('a', { href: '/api/openapi.json' }, h('code', {}, '/api/openapi.json')),
+        '.',
+      ),
       ...operations.map(([path, item]) => operationSection(path, item, resolve)),
     );
     nav.replaceChildren(...navigation(doc));

@@ -30,11 +30,18 @@ export function attachSearch({ input, list, status, onChoose }) {
           'li',
           { id: `${list.id}-opzione-${i}`, role: 'option', 'aria-selected': 'false', 'data-codice': r.codice_istat },
           h('strong', {}, r.nome),
-          h('span', { class: 'meta' }, ` ${r.provincia.sigla} · ${r.regione.nome}${r.popolazione === null ? '' : ` · ${integer.format(r.popolazione)} ab.`}`),
+          h(
+            'span',
+            { class: 'meta' },
+            ` ${r.provincia.sigla} · ${r.regione.nome}${r.popolazione === null ? '' : ` · ${integer.format(r.popolazione)} ab.`}`,
+          ),
         ),
       ),
     );
-    status.textContent = results.length === 0 ? `Nessun comune trovato per «${body.q}».` : `${results.length} comuni trovati: frecce per scegliere, Invio per aprire.`;
+    status.textContent =
+      results.length === 0
+        ? `Nessun comune trovato per «${body.q}».`
+        : `${results.length} comuni trovati: frecce per scegliere, Invio per aprire.`;
     if (results.length === 0) return closeList();
     list.hidden = false;
     input.setAttribute('aria-expanded', 'true');

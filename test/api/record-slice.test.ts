@@ -13,7 +13,17 @@ const SERIES = [
   { anno: 2023, nota: null, valore: 3 },
 ];
 const TEXT = serialize(
-  selectYear({ codice_istat: '001001', nome: 'Agliè', serie_storica: SERIES, anni_disponibili: [2020, 2021, 2023], links: { self: '' } } as never, 2023, '/api/x/001001'),
+  selectYear(
+    {
+      codice_istat: '001001',
+      nome: 'Agliè',
+      serie_storica: SERIES,
+      anni_disponibili: [2020, 2021, 2023],
+      links: { self: '' },
+    } as never,
+    2023,
+    '/api/x/001001',
+  ),
 );
 
 describe('reading one year of a serialized record', () => {
@@ -27,12 +37,23 @@ describe('reading one year of a serialized record', () => {
 
 describe.skipIf(!hasRealBuild)(`on the built records${REAL_DATA}`, () => {
   it('gives the same entries as parsing the whole record, for every year', async () => {
-    for (const path of ['/api/redditi/058091.json', '/api/demografia/058091.json', '/api/redditi/013256.json', '/api/demografia/111107.json']) {
+    for (const path of [
+      '/api/redditi/058091.json',
+      '/api/demografia/058091.json',
+      '/api/redditi/013256.json',
+      '/api/demografia/111107.json',
+    ]) {
       const text = await readFile(join(TEST_BUILD.outDir, path), 'utf8');
-      const record = await readBuilt<{ anno: number; dati: unknown; serie_storica: { anno: number }[]; anni_disponibili: number[] }>(path);
+      const record = await readBuilt<{
+        anno: number;
+        dati: unknown;
+        serie_storica: { anno: number }[];
+        anni_disponibili: number[];
+      }>(path);
       expect(selectedYear(text)).toBe(record.anno);
       expect(availableYears(text)).toEqual(record.anni_disponibili);
-      for (const entry of record.serie_storica) expect(yearEntry(text, entry.anno), `${path} ${entry.anno}`).toEqual(entry);
+      for (const entry of record.serie_storica)
+        expect(yearEntry(text, entry.anno), `${path} ${entry.anno}`).toEqual(entry);
     }
   });
 });

@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, compactKey, normalizeName, search, type SearchEntry, type SearchIndex } from '../../api/search.ts';
+import {
+  buildSearchIndex,
+  compactKey,
+  normalizeName,
+  search,
+  type SearchEntry,
+  type SearchIndex,
+} from '../../api/search.ts';
 
 // Hand-made list: real names and codes, plausible populations.
-const e = (codice_istat: string, nome: string, popolazione: number | null, nome_altra_lingua: string | null = null): SearchEntry => ({
+const e = (
+  codice_istat: string,
+  nome: string,
+  popolazione: number | null,
+  nome_altra_lingua: string | null = null,
+): SearchEntry => ({
   codice_istat,
   nome,
   nome_altra_lingua,
@@ -71,7 +83,7 @@ describe('normalizeName', () => {
     expect(normalizeName('Mi\u200Blano')).toBe('milano');
   });
 
-  it('gives the same compact key for santagata, sant agata and sant\'agata', () => {
+  it("gives the same compact key for santagata, sant agata and sant'agata", () => {
     expect(compactKey('santagata')).toBe('santagata');
     expect(compactKey('sant agata')).toBe('santagata');
     expect(compactKey("Sant'Agata")).toBe('santagata');
@@ -104,7 +116,11 @@ describe('search: case, accents, apostrophes', () => {
 
   it('reaches "Santa Agata" (a wrong split) through typo tolerance', () => {
     const r = search(INDEX, 'santa agata');
-    expect(r.slice(0, 3).map((x) => NAME.get(x.codice_istat))).toEqual(["Sant'Agata di Militello", "Sant'Agata de' Goti", "Sant'Agata Feltria"]);
+    expect(r.slice(0, 3).map((x) => NAME.get(x.codice_istat))).toEqual([
+      "Sant'Agata di Militello",
+      "Sant'Agata de' Goti",
+      "Sant'Agata Feltria",
+    ]);
     expect(r[0]!.corrispondenza).toBe('approssimata');
   });
 
@@ -183,13 +199,24 @@ describe('search: ranking tiers', () => {
       e('000005', 'Monte Grande', null),
       e('000006', 'Monte Piccolo', 10),
     ]);
-    expect(search(tie, 'monte').map((r) => r.codice_istat)).toEqual(['000003', '000001', '000002', '000004', '000006', '000005']);
+    expect(search(tie, 'monte').map((r) => r.codice_istat)).toEqual([
+      '000003',
+      '000001',
+      '000002',
+      '000004',
+      '000006',
+      '000005',
+    ]);
   });
 });
 
 describe('search: typo tolerance', () => {
   it('finds Milano from milnao and Bolzano from bolzzano', () => {
-    expect(search(INDEX, 'milnao')[0]).toEqual({ codice_istat: '015146', punteggio: 0.4, corrispondenza: 'approssimata' });
+    expect(search(INDEX, 'milnao')[0]).toEqual({
+      codice_istat: '015146',
+      punteggio: 0.4,
+      corrispondenza: 'approssimata',
+    });
     expect(first('bolzzano')).toBe('Bolzano');
     expect(first('forlimpopolli')).toBe('Forlimpopoli');
     expect(first('Bozne')).toBe('Bolzano');
@@ -224,9 +251,14 @@ describe('search: typo tolerance', () => {
     const alphabet = 'abcdeilmnorst';
     // Names from a few syllables, so that many share long prefixes (the scan shares work across them).
     const syllables = ['sa', 'san', 'ta', 'mon', 'te', 'ri', 'o', 'la', 'ca', 'stel', 'no', 'ro', 'ma', 'di'];
-    const word = () => Array.from({ length: 1 + Math.floor(rnd() * 4) }, () => syllables[Math.floor(rnd() * syllables.length)]).join('');
+    const word = () =>
+      Array.from({ length: 1 + Math.floor(rnd() * 4) }, () => syllables[Math.floor(rnd() * syllables.length)]).join('');
     const list: SearchEntry[] = Array.from({ length: 300 }, (_, i) =>
-      e(String(100000 + i), [word(), rnd() < 0.5 ? word() : '', rnd() < 0.3 ? word() : ''].join(' '), Math.floor(rnd() * 1000)),
+      e(
+        String(100000 + i),
+        [word(), rnd() < 0.5 ? word() : '', rnd() < 0.3 ? word() : ''].join(' '),
+        Math.floor(rnd() * 1000),
+      ),
     );
     const idx = buildSearchIndex(list);
     const keys = list.map((x) => compactKey(x.nome));
@@ -244,7 +276,9 @@ describe('search: typo tolerance', () => {
           if (d <= maxDist && !earlier.has(x.codice_istat)) expected.set(x.codice_istat, d);
         });
       }
-      const fuzzy = new Map(results.filter((r) => r.corrispondenza === 'approssimata').map((r) => [r.codice_istat, r.punteggio]));
+      const fuzzy = new Map(
+        results.filter((r) => r.corrispondenza === 'approssimata').map((r) => [r.codice_istat, r.punteggio]),
+      );
       expect([...fuzzy.keys()].sort(), q).toEqual([...expected.keys()].sort());
       for (const [code, d] of expected) expect(fuzzy.get(code), `${q} ${code}`).toBe(d === 1 ? 0.4 : 0.2);
     }
@@ -253,7 +287,8 @@ describe('search: typo tolerance', () => {
 
 describe('search: results and limits', () => {
   it('returns codes with score and match kind only (the caller renders the official name)', () => {
-    for (const r of search(INDEX, 'reggio')) expect(Object.keys(r).sort()).toEqual(['codice_istat', 'corrispondenza', 'punteggio']);
+    for (const r of search(INDEX, 'reggio'))
+      expect(Object.keys(r).sort()).toEqual(['codice_istat', 'corrispondenza', 'punteggio']);
   });
 
   it('returns at most `limit` results, with non-increasing scores', () => {
@@ -288,7 +323,8 @@ describe('buildSearchIndex', () => {
       for (const item of value as unknown[]) expect(['string', 'number']).toContain(typeof item);
     }
     expect(INDEX.codici).toHaveLength(ENTRIES.length);
-    for (const q of ['roma', 'bozen', 'calabria', 'milnao', 'reggio emilia']) expect(search(parsed, q)).toEqual(search(INDEX, q));
+    for (const q of ['roma', 'bozen', 'calabria', 'milnao', 'reggio emilia'])
+      expect(search(parsed, q)).toEqual(search(INDEX, q));
   });
 
   it('is deterministic: the same entries in any order give the same index', () => {
@@ -318,10 +354,17 @@ function mutate(s: string, rnd: () => number, alphabet: string): string {
     const i = Math.floor(rnd() * out.length);
     const c = alphabet[Math.floor(rnd() * alphabet.length)]!;
     switch (Math.floor(rnd() * 4)) {
-      case 0: out = out.slice(0, i) + c + out.slice(i + 1); break;
-      case 1: out = out.slice(0, i) + c + out.slice(i); break;
-      case 2: out = out.slice(0, i) + out.slice(i + 1); break;
-      default: if (i + 1 < out.length) out = out.slice(0, i) + out[i + 1] + out[i] + out.slice(i + 2);
+      case 0:
+        out = out.slice(0, i) + c + out.slice(i + 1);
+        break;
+      case 1:
+        out = out.slice(0, i) + c + out.slice(i);
+        break;
+      case 2:
+        out = out.slice(0, i) + out.slice(i + 1);
+        break;
+      default:
+        if (i + 1 < out.length) out = out.slice(0, i) + out[i + 1] + out[i] + out.slice(i + 2);
     }
   }
   return out;
@@ -335,7 +378,9 @@ function prefixDistance(q: string, key: string): number {
 }
 
 function osa(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;

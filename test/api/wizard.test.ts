@@ -4,8 +4,25 @@ import type { ParamValues } from '../../api/params.ts';
 import { routeById } from '../../api/routes.ts';
 import type { RankingColumn, RankingKey, RuntimeIndex } from '../../api/runtime-index.ts';
 import { Wizard } from '../../api/schemas/qualita.ts';
-import { answerWizard, BUDGET_MODEL, budgetModel, costBand, explain, POPULATION_BANDS, PRIORITY_SHARE, PRIORITY_WEIGHTS, type Priorita } from '../../api/wizard.ts';
-import { computeQualityIndex, DIMENSION_WEIGHTS, QUALITY_DIMENSIONS, toQualityColumns, type IndicatorDefinition, type QualityInput } from '../../generator/quality-index/index.ts';
+import {
+  answerWizard,
+  BUDGET_MODEL,
+  budgetModel,
+  costBand,
+  explain,
+  POPULATION_BANDS,
+  PRIORITY_SHARE,
+  PRIORITY_WEIGHTS,
+  type Priorita,
+} from '../../api/wizard.ts';
+import {
+  computeQualityIndex,
+  DIMENSION_WEIGHTS,
+  QUALITY_DIMENSIONS,
+  toQualityColumns,
+  type IndicatorDefinition,
+  type QualityInput,
+} from '../../generator/quality-index/index.ts';
 
 const ROUTE = routeById('qualita.wizard');
 const DIMS = QUALITY_DIMENSIONS;
@@ -50,8 +67,28 @@ const ROWS: Row[] = [
 ];
 
 function makeIndex(rows: Row[], qualita?: RuntimeIndex['qualita']): RuntimeIndex {
-  const emptyRanking = (indicatore: string): RankingColumn => ({ indicatore, descrizione: '', unita: '', anno: null, motivo_esclusi: '', metodo: null, fonti: [], valori: rows.map(() => null) });
-  const keys: RankingKey[] = ['popolazione', 'densita', 'reddito', 'reddito_imponibile', 'contribuenti', 'pm10', 'pm25', 'no2', 'o3', 'suolo'];
+  const emptyRanking = (indicatore: string): RankingColumn => ({
+    indicatore,
+    descrizione: '',
+    unita: '',
+    anno: null,
+    motivo_esclusi: '',
+    metodo: null,
+    fonti: [],
+    valori: rows.map(() => null),
+  });
+  const keys: RankingKey[] = [
+    'popolazione',
+    'densita',
+    'reddito',
+    'reddito_imponibile',
+    'contribuenti',
+    'pm10',
+    'pm25',
+    'no2',
+    'o3',
+    'suolo',
+  ];
   return {
     versione_dati: 'test',
     fonti: [],
@@ -65,12 +102,23 @@ function makeIndex(rows: Row[], qualita?: RuntimeIndex['qualita']): RuntimeIndex
       { sigla: 'TO', nome: 'Torino', codice: '001', regione: 0 },
       { sigla: 'MI', nome: 'Milano', codice: '015', regione: 1 },
     ],
-    comuni: { codice: rows.map((r) => r.codice), nome: rows.map((r) => r.nome), provincia: rows.map((r) => r.provincia), popolazione: rows.map((r) => r.popolazione) },
+    comuni: {
+      codice: rows.map((r) => r.codice),
+      nome: rows.map((r) => r.nome),
+      provincia: rows.map((r) => r.provincia),
+      popolazione: rows.map((r) => r.popolazione),
+    },
     classifiche: Object.fromEntries(keys.map((k) => [k, emptyRanking(k)])) as Record<RankingKey, RankingColumn>,
     classifiche_redditi_per_anno: {},
     qualita: qualita ?? {
       punteggio: rows.map((r) => indexTotal(r.dims)),
-      dimensioni: DIMS.map((id, k) => ({ id, nome: id[0]!.toUpperCase() + id.slice(1), peso: DIMENSION_WEIGHTS[id], misura: `indicatori di ${id}`, punteggi: rows.map((r) => (r.dims ? r.dims[k]! : null)) })),
+      dimensioni: DIMS.map((id, k) => ({
+        id,
+        nome: id[0]!.toUpperCase() + id.slice(1),
+        peso: DIMENSION_WEIGHTS[id],
+        misura: `indicatori di ${id}`,
+        punteggi: rows.map((r) => (r.dims ? r.dims[k]! : null)),
+      })),
       reddito_medio: rows.map((r) => r.reddito),
       soglie_budget: SOGLIE,
       metodologia: 'Metodologia di prova.',
@@ -81,14 +129,31 @@ function makeIndex(rows: Row[], qualita?: RuntimeIndex['qualita']): RuntimeIndex
       ],
     },
     search: {} as RuntimeIndex['search'],
-    territorio: { alias: {}, codici_cessati: {}, cessati: [], catastale: rows.map(() => ''), cap: rows.map(() => []), nomi_storici: {} },
+    territorio: {
+      alias: {},
+      codici_cessati: {},
+      cessati: [],
+      catastale: rows.map(() => ''),
+      cap: rows.map(() => []),
+      nomi_storici: {},
+    },
   };
 }
 
 const INDEX = makeIndex(ROWS);
 
-function ask(values: Partial<Record<'budget' | 'dimensione' | 'priorita' | 'regione', string>> & { limit?: number }, index = INDEX) {
-  const v: ParamValues = { budget: 'alto', dimensione: 'piccolo', priorita: 'bilanciato', regione: undefined, limit: 10, ...values };
+function ask(
+  values: Partial<Record<'budget' | 'dimensione' | 'priorita' | 'regione', string>> & { limit?: number },
+  index = INDEX,
+) {
+  const v: ParamValues = {
+    budget: 'alto',
+    dimensione: 'piccolo',
+    priorita: 'bilanciato',
+    regione: undefined,
+    limit: 10,
+    ...values,
+  };
   return answerWizard(index, ROUTE, v);
 }
 const names = (a: ReturnType<typeof ask>) => a.risultati.map((r) => r.nome);
@@ -97,7 +162,10 @@ describe('priority weights', () => {
   it('bilanciato is the index weights; every table sums to 1', () => {
     expect(PRIORITY_WEIGHTS.bilanciato).toEqual(DIMENSION_WEIGHTS);
     for (const p of Object.keys(PRIORITY_WEIGHTS) as Priorita[]) {
-      expect(DIMS.reduce((a, d) => a + PRIORITY_WEIGHTS[p][d], 0), p).toBeCloseTo(1, 12);
+      expect(
+        DIMS.reduce((a, d) => a + PRIORITY_WEIGHTS[p][d], 0),
+        p,
+      ).toBeCloseTo(1, 12);
     }
   });
 
@@ -105,15 +173,23 @@ describe('priority weights', () => {
     for (const p of ['reddito', 'ambiente', 'servizi'] as const) {
       const others = DIMS.filter((d) => d !== p);
       const sum = others.reduce((a, d) => a + DIMENSION_WEIGHTS[d], 0);
-      const exact = others.map((d) => ((DIMENSION_WEIGHTS[d] / sum) * (1 - PRIORITY_SHARE) * 100));
+      const exact = others.map((d) => (DIMENSION_WEIGHTS[d] / sum) * (1 - PRIORITY_SHARE) * 100);
       const points = exact.map(Math.floor);
       let left = (1 - PRIORITY_SHARE) * 100 - points.reduce((a, b) => a + b, 0);
-      const byRemainder = exact.map((x, k) => [x - Math.floor(x), k] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+      const byRemainder = exact
+        .map((x, k) => [x - Math.floor(x), k] as const)
+        .sort((a, b) => b[0] - a[0] || a[1] - b[1]);
       for (const [, k] of byRemainder) if (left-- > 0) points[k]!++;
       const expected = Object.fromEntries([[p, PRIORITY_SHARE], ...others.map((d, k) => [d, points[k]! / 100])]);
       expect(PRIORITY_WEIGHTS[p], p).toEqual(expected);
     }
-    expect(PRIORITY_WEIGHTS.reddito).toEqual({ reddito: 0.5, ambiente: 0.18, servizi: 0.14, demografia: 0.11, sicurezza: 0.07 });
+    expect(PRIORITY_WEIGHTS.reddito).toEqual({
+      reddito: 0.5,
+      ambiente: 0.18,
+      servizi: 0.14,
+      demografia: 0.11,
+      sicurezza: 0.07,
+    });
   });
 
   it('re-weights the dimensions: the priority changes the order', () => {
@@ -150,7 +226,13 @@ describe('priority weights', () => {
       ['Gamma', 60],
       ['Beta', 52.5],
     ]);
-    expect(a.risultati[0]!.punteggi).toEqual({ reddito: 60, ambiente: 60, servizi: 60, demografia: 60, sicurezza: null });
+    expect(a.risultati[0]!.punteggi).toEqual({
+      reddito: 60,
+      ambiente: 60,
+      servizi: 60,
+      demografia: 60,
+      sicurezza: null,
+    });
     // ambiente: Beta 0.2·40 + 0.5·90 + 0.3·40 = 65 overtakes Gamma (60)
     expect(names(ask({ dimensione: 'medio', budget: 'medio', priorita: 'ambiente' }))).toEqual(['Beta', 'Gamma']);
   });
@@ -158,12 +240,21 @@ describe('priority weights', () => {
 
 describe('filters', () => {
   it('puts 4,999 in piccolo, 5,000 and 50,000 in medio, 50,001 in grande', () => {
-    expect(POPULATION_BANDS).toMatchObject({ piccolo: { min: 0, max: 4_999 }, medio: { min: 5_000, max: 50_000 }, grande: { min: 50_001, max: null } });
+    expect(POPULATION_BANDS).toMatchObject({
+      piccolo: { min: 0, max: 4_999 },
+      medio: { min: 5_000, max: 50_000 },
+      grande: { min: 50_001, max: null },
+    });
     expect(names(ask({ dimensione: 'piccolo' }))).toContain('Alfa'); // 4,999
     expect(names(ask({ dimensione: 'medio' }))).toEqual(['Gamma', 'Beta']); // 50,000 and 5,000
     expect(names(ask({ dimensione: 'grande' }))).toEqual(['Delta']); // 50,001
     const a = ask({ dimensione: 'grande' });
-    expect(a.fascia_popolazione).toMatchObject({ dimensione: 'grande', min: 50_001, max: null, anno_popolazione: 2025 });
+    expect(a.fascia_popolazione).toMatchObject({
+      dimensione: 'grande',
+      min: 50_001,
+      max: null,
+      anno_popolazione: 2025,
+    });
   });
 
   it('filters by region and counts the comuni left out for missing data', () => {
@@ -185,13 +276,21 @@ describe('filters', () => {
     expect(costBand(18_001, SOGLIE)).toBe('media');
     expect(costBand(23_999, SOGLIE)).toBe('media');
     expect(costBand(24_000, SOGLIE)).toBe('alta');
-    expect(BUDGET_MODEL.fasce_ammesse).toEqual({ basso: ['bassa'], medio: ['bassa', 'media'], alto: ['bassa', 'media', 'alta'] });
+    expect(BUDGET_MODEL.fasce_ammesse).toEqual({
+      basso: ['bassa'],
+      medio: ['bassa', 'media'],
+      alto: ['bassa', 'media', 'alta'],
+    });
     expect(names(ask({ budget: 'basso' }))).toEqual(['Alfa', 'Zeta', 'Eta']); // Kappa (30.000 €) is alta
     expect(names(ask({ budget: 'alto' }))).toEqual(['Alfa', 'Zeta', 'Eta', 'Kappa']);
     expect(names(ask({ dimensione: 'medio', budget: 'basso' }))).toEqual(['Beta']); // 18.000 € bassa, Gamma 18.001 € media
     expect(names(ask({ dimensione: 'medio', budget: 'medio' }))).toEqual(['Gamma', 'Beta']);
     const a = ask({ budget: 'basso' });
-    expect(a.modello_budget).toMatchObject({ indicatore: 'reddito_medio_euro', anno: 2023, soglie: { basso_max: 18_000, alto_min: 24_000 } });
+    expect(a.modello_budget).toMatchObject({
+      indicatore: 'reddito_medio_euro',
+      anno: 2023,
+      soglie: { basso_max: 18_000, alto_min: 24_000 },
+    });
     expect(a.risultati.map((r) => [r.reddito_medio_euro, r.fascia_costo])).toEqual([
       [17_000, 'bassa'],
       [15_000, 'bassa'],
@@ -219,13 +318,17 @@ describe('results', () => {
 
   it('explains each result from its data', () => {
     const [alfa] = ask({}).risultati;
-    expect(alfa!.perche).toBe('Sopra la mediana nazionale in reddito (80 contro 50: indicatori di reddito); reddito medio 17.000 € (2023), fascia di costo bassa, compatibile con il budget alto.');
+    expect(alfa!.perche).toBe(
+      'Sopra la mediana nazionale in reddito (80 contro 50: indicatori di reddito); reddito medio 17.000 € (2023), fascia di costo bassa, compatibile con il budget alto.',
+    );
     const gamma = ask({ dimensione: 'medio', budget: 'medio' }).risultati[0]!;
     expect(gamma.perche).toBe(
       'Sopra la mediana nazionale in reddito (60 contro 50: indicatori di reddito) e ambiente (60 contro 50: indicatori di ambiente); senza dati per sicurezza (pesi riproporzionati); reddito medio 18.001 € (2023), fascia di costo media, compatibile con il budget medio.',
     );
     // With priorita ambiente the environment lifts Gamma most (0.5 × 10 against 0.2 × 10).
-    expect(ask({ dimensione: 'medio', budget: 'medio', priorita: 'ambiente' }).risultati[1]!.perche).toMatch(/^Sopra la mediana nazionale in ambiente \(60 contro 50: indicatori di ambiente\) e reddito/);
+    expect(ask({ dimensione: 'medio', budget: 'medio', priorita: 'ambiente' }).risultati[1]!.perche).toMatch(
+      /^Sopra la mediana nazionale in ambiente \(60 contro 50: indicatori di ambiente\) e reddito/,
+    );
     // Epsilon: every dimension at the median, none above.
     expect(explain(INDEX.qualita, 4, PRIORITY_WEIGHTS.bilanciato, 20_000, 'media', 'medio')).toBe(
       'Nessuna dimensione sopra la mediana nazionale; reddito medio 20.000 € (2023), fascia di costo media, compatibile con il budget medio.',
@@ -244,10 +347,22 @@ describe('results', () => {
       link: '/api/qualita-vita/015005',
     });
     expect(a.links.self).toBe('/api/qualita-vita/wizard?budget=alto&dimensione=piccolo&priorita=bilanciato');
-    expect(ask({ regione: 'lombardia', limit: 5 }).links.self).toBe('/api/qualita-vita/wizard?budget=alto&dimensione=piccolo&priorita=bilanciato&regione=lombardia&limit=5');
-    expect(a.parametri).toEqual({ budget: 'alto', dimensione: 'piccolo', priorita: 'bilanciato', regione: null, limit: 10 });
+    expect(ask({ regione: 'lombardia', limit: 5 }).links.self).toBe(
+      '/api/qualita-vita/wizard?budget=alto&dimensione=piccolo&priorita=bilanciato&regione=lombardia&limit=5',
+    );
+    expect(a.parametri).toEqual({
+      budget: 'alto',
+      dimensione: 'piccolo',
+      priorita: 'bilanciato',
+      regione: null,
+      limit: 10,
+    });
     const validate = new Ajv2020({ allErrors: true, strict: false }).compile(Wizard);
-    for (const body of [a, ask({ dimensione: 'medio', budget: 'medio' }), ask({ dimensione: 'grande', budget: 'basso' })]) {
+    for (const body of [
+      a,
+      ask({ dimensione: 'medio', budget: 'medio' }),
+      ask({ dimensione: 'grande', budget: 'basso' }),
+    ]) {
       expect(validate(JSON.parse(JSON.stringify(body))), JSON.stringify(validate.errors)).toBe(true);
     }
   });
@@ -255,7 +370,15 @@ describe('results', () => {
 
 describe('with columns built by the generator', () => {
   // 20 comuni, one indicator per dimension, values from a fixed sequence; a few gaps.
-  const defs: IndicatorDefinition[] = DIMS.map((d) => ({ id: `x_${d}`, dimensione: d, nome: d, unita: 'u', direzione: 'maggiore_migliore', livello: 'comune', descrizione: d }));
+  const defs: IndicatorDefinition[] = DIMS.map((d) => ({
+    id: `x_${d}`,
+    dimensione: d,
+    nome: d,
+    unita: 'u',
+    direzione: 'maggiore_migliore',
+    livello: 'comune',
+    descrizione: d,
+  }));
   const rows: Row[] = [];
   const inputs: QualityInput[] = [];
   let seed = 7;
@@ -268,17 +391,39 @@ describe('with columns built by the generator', () => {
       indicatori[d.id] = { valore: next(), anno: 2023, fonte: null };
     });
     indicatori.reddito_medio_euro = { valore: 14_000 + next() * 15, anno: 2023, fonte: null };
-    inputs.push({ codice_istat: codice, regione: k < 10 ? '01' : '03', provincia: k < 10 ? 'TO' : 'MI', popolazione: 1_000 + k, contribuenti: 500, indicatori });
-    rows.push({ codice, nome: `Comune ${k + 1}`, provincia: k < 10 ? 0 : 1, popolazione: 1_000 + k, dims: null, reddito: null });
+    inputs.push({
+      codice_istat: codice,
+      regione: k < 10 ? '01' : '03',
+      provincia: k < 10 ? 'TO' : 'MI',
+      popolazione: 1_000 + k,
+      contribuenti: 500,
+      indicatori,
+    });
+    rows.push({
+      codice,
+      nome: `Comune ${k + 1}`,
+      provincia: k < 10 ? 0 : 1,
+      popolazione: 1_000 + k,
+      dims: null,
+      reddito: null,
+    });
   }
   const result = computeQualityIndex(inputs, defs);
-  const index = makeIndex(rows, toQualityColumns(result, rows.map((r) => r.codice)));
+  const index = makeIndex(
+    rows,
+    toQualityColumns(
+      result,
+      rows.map((r) => r.codice),
+    ),
+  );
 
   it('bilanciato reproduces the index total and order exactly', () => {
     const a = ask({ limit: 50 }, index);
     expect(a.totale).toBe(20);
     for (const r of a.risultati) expect(r.punteggio).toBe(r.punteggio_indice);
-    const national = result.comuni.filter((c) => c.punteggio !== null).sort((x, y) => x.posizione_nazionale! - y.posizione_nazionale!);
+    const national = result.comuni
+      .filter((c) => c.punteggio !== null)
+      .sort((x, y) => x.posizione_nazionale! - y.posizione_nazionale!);
     expect(a.risultati.map((r) => r.codice_istat)).toEqual(national.map((c) => c.codice_istat));
   });
 

@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Anagrafica } from '../../api/schemas/comune.ts';
-import { ANPR_FILES, anprFile, exportUrl, meta, parsePopolazioneAnpr, type AnprVintage, type PopulationPoint } from '../../data-sources/anpr-popolazione.ts';
+import {
+  ANPR_FILES,
+  anprFile,
+  exportUrl,
+  meta,
+  parsePopolazioneAnpr,
+  type AnprVintage,
+  type PopulationPoint,
+} from '../../data-sources/anpr-popolazione.ts';
 import { meta as bilancioMeta, parseBilancioDemografico } from '../../data-sources/istat-bilancio-demografico.ts';
 import { decodeText } from '../../data-sources/lib/text.ts';
 import { fetchSources } from '../../generator/fetch/fetch-sources.ts';
@@ -16,14 +24,19 @@ import { p2File, p2Row, PICCOLO, ROMA } from '../helpers/bilancio-fixture.ts';
 // fetcher downloads the yearly export from that URL to that name, the parser keeps the declared
 // month, and the join serves it as a register count beside ISTAT's official series. No code changes.
 
-const JAN_2027: AnprVintage = { year: 2027, month: 1, fileName: 'popolazione_residente_2027_mese1.csv', url: exportUrl(2027) };
+const JAN_2027: AnprVintage = {
+  year: 2027,
+  month: 1,
+  fileName: 'popolazione_residente_2027_mese1.csv',
+  url: exportUrl(2027),
+};
 
 // The official export as ANPR publishes it during the year: every month so far, upper-case names.
 const EXPORT_2027 = [
   'MESE,ANNO,REGIONE,PROVINCIA,COD_ISTAT_COMUNE,COMUNE,RESIDENTI',
-  '1,2027,PIEMONTE,TORINO,001001,AGLIE\',2590',
+  "1,2027,PIEMONTE,TORINO,001001,AGLIE',2590",
   '1,2027,PIEMONTE,TORINO,001002,AIRASCA,3700',
-  '2,2027,PIEMONTE,TORINO,001001,AGLIE\',2588',
+  "2,2027,PIEMONTE,TORINO,001001,AGLIE',2588",
   '2,2027,PIEMONTE,TORINO,001002,AIRASCA,3702',
 ].join('\n');
 
@@ -55,11 +68,25 @@ describe('a new ANPR vintage is one line in ANPR_FILES', () => {
       const withLine = { ...meta, files: [...ANPR_FILES, JAN_2027].map(anprFile) };
       const dataDir = join(root, 'data');
       const lockPath = join(root, 'sources.lock.json');
-      const report = await fetchSources({ sources: [withLine], dataDir, lockPath, only: ['anpr-popolazione'], years: [2027], urlMap: server.urlMap, out: { write: () => undefined } });
+      const report = await fetchSources({
+        sources: [withLine],
+        dataDir,
+        lockPath,
+        only: ['anpr-popolazione'],
+        years: [2027],
+        urlMap: server.urlMap,
+        out: { write: () => undefined },
+      });
       expect(report.exitCode).toBe(0);
       expect(report.results.map((r) => [r.path, r.status])).toEqual([[anprFile(JAN_2027).path, 'new']]);
-      expect((await readLock(lockPath)).files[anprFile(JAN_2027).path]).toMatchObject({ source: 'anpr-popolazione', url: JAN_2027.url });
-      const point = parsePopolazioneAnpr(decodeText(await readFile(join(dataDir, anprFile(JAN_2027).path)), 'utf-8'), JAN_2027);
+      expect((await readLock(lockPath)).files[anprFile(JAN_2027).path]).toMatchObject({
+        source: 'anpr-popolazione',
+        url: JAN_2027.url,
+      });
+      const point = parsePopolazioneAnpr(
+        decodeText(await readFile(join(dataDir, anprFile(JAN_2027).path)), 'utf-8'),
+        JAN_2027,
+      );
       expect(point.data_riferimento).toBe('2027-01');
       expect(point.valori).toEqual(
         new Map([
@@ -71,19 +98,27 @@ describe('a new ANPR vintage is one line in ANPR_FILES', () => {
   });
 
   describe('the join serves it beside the official series, never in it', () => {
-    const comune = (codice_istat: string) => ({ codice_istat, superficie_km2: 10, valori_mancanti: {} }) as unknown as Anagrafica;
+    const comune = (codice_istat: string) =>
+      ({ codice_istat, superficie_km2: 10, valori_mancanti: {} }) as unknown as Anagrafica;
     const comuni = [comune('001001'), comune('058091')];
     const bilancio = { meta: bilancioMeta, data: parseBilancioDemografico(p2File([p2Row(PICCOLO), p2Row(ROMA)])) };
     const register = (points: PopulationPoint[]) => ({ meta, points });
 
     it('adds the month as a register count; the default year stays the newest complete official one', () => {
       const jan2027 = parsePopolazioneAnpr(EXPORT_2027, JAN_2027);
-      const joined = joinDemographics(comuni, { bilancio, istatTotals: [], register: register([jan2027]), posas: null });
+      const joined = joinDemographics(comuni, {
+        bilancio,
+        istatTotals: [],
+        register: register([jan2027]),
+        posas: null,
+      });
       expect(joined.years).toEqual([2025, 2026, 2027]);
       expect(joined.defaultYear).toBe(2025);
       const y2027 = joined.series.get('001001')!.find((d) => d.anno === 2027)!;
       expect(y2027.popolazione_totale).toBeNull();
-      expect(y2027.valori_mancanti.popolazione_totale).toMatch(/ISTAT al 1° gennaio 2027 non è tra le fonti.*ANPR non la sostituisce/);
+      expect(y2027.valori_mancanti.popolazione_totale).toMatch(
+        /ISTAT al 1° gennaio 2027 non è tra le fonti.*ANPR non la sostituisce/,
+      );
       expect(y2027.anagrafe).toEqual({ residenti: 2590, mese_riferimento: '2027-01', tipo: 'conteggio_anagrafico' });
       expect(y2027.fonti.anagrafe).toMatchObject({ fonte: 'anpr-popolazione', data_riferimento: '2027-01' });
       // 058091 is not in the 2027 export: no register count, and a reason.

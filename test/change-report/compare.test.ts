@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { GiValidita } from '../../data-sources/gi-db-comuni.ts';
-import { changeTable, compareSnapshots, INDICATORS, parseSnapshot, type Snapshot } from '../../generator/change-report.ts';
+import {
+  changeTable,
+  compareSnapshots,
+  INDICATORS,
+  parseSnapshot,
+  type Snapshot,
+} from '../../generator/change-report.ts';
 
 // Small hand-written snapshots: what a build records of what it served, and what the next
 // build says changed.
@@ -39,20 +45,55 @@ function snapshot(rows: Row[], over: Partial<Snapshot> = {}): Snapshot {
       { dominio: 'demografia', campo: 'densita_ab_km2', anno: 2025, comuni_con_valore: 3 },
       { dominio: 'anagrafica', campo: 'contatti.pec', anno: null, comuni_con_valore: 2 },
     ],
-    indicatori: Object.fromEntries(INDICATORS.map((i) => [i.id, i.dominio === null ? null : ({ demografia: 2025, redditi: 2022, aria: 2022, suolo: 2024 } as const)[i.dominio]])),
-    comuni: { codice: rows.map((r) => r.codice), nome: rows.map((r) => r.nome), provincia: rows.map((r) => r.provincia), valori },
+    indicatori: Object.fromEntries(
+      INDICATORS.map((i) => [
+        i.id,
+        i.dominio === null ? null : ({ demografia: 2025, redditi: 2022, aria: 2022, suolo: 2024 } as const)[i.dominio],
+      ]),
+    ),
+    comuni: {
+      codice: rows.map((r) => r.codice),
+      nome: rows.map((r) => r.nome),
+      provincia: rows.map((r) => r.provincia),
+      valori,
+    },
     ...over,
   };
 }
 
 const NO_REGISTRY: GiValidita[] = [];
-const compare = (prev: Snapshot, curr: Snapshot, validita = NO_REGISTRY) => compareSnapshots({ snapshot: prev }, curr, { validita });
+const compare = (prev: Snapshot, curr: Snapshot, validita = NO_REGISTRY) =>
+  compareSnapshots({ snapshot: prev }, curr, { validita });
 const indicator = (report: ReturnType<typeof compare>, id: string) => report.indicatori.find((i) => i.id === id)!;
 
 const BASE: Row[] = [
-  { codice: '001001', nome: 'Agliè', provincia: 'TO', popolazione: 1000, contribuenti: 700, reddito: 20000, punteggio: 50 },
-  { codice: '001002', nome: 'Airasca', provincia: 'TO', popolazione: 2000, contribuenti: 1400, reddito: 22000, punteggio: 60 },
-  { codice: '001003', nome: 'Ala di Stura', provincia: 'TO', popolazione: 400, contribuenti: 300, reddito: 18000, punteggio: 40 },
+  {
+    codice: '001001',
+    nome: 'Agliè',
+    provincia: 'TO',
+    popolazione: 1000,
+    contribuenti: 700,
+    reddito: 20000,
+    punteggio: 50,
+  },
+  {
+    codice: '001002',
+    nome: 'Airasca',
+    provincia: 'TO',
+    popolazione: 2000,
+    contribuenti: 1400,
+    reddito: 22000,
+    punteggio: 60,
+  },
+  {
+    codice: '001003',
+    nome: 'Ala di Stura',
+    provincia: 'TO',
+    popolazione: 400,
+    contribuenti: 300,
+    reddito: 18000,
+    punteggio: 40,
+  },
 ];
 
 describe('the first build', () => {
@@ -68,11 +109,21 @@ describe('the first build', () => {
 
   it('treats an unreadable or differently shaped previous snapshot as absent, with the reason', () => {
     expect(parseSnapshot('{not json')).toMatchObject({ snapshot: null, motivo: expect.stringMatching(/non è JSON/) });
-    expect(parseSnapshot(JSON.stringify({ ...snapshot(BASE), formato: 2 }))).toMatchObject({ snapshot: null, motivo: expect.stringMatching(/altro formato \(2, atteso 1\)/) });
+    expect(parseSnapshot(JSON.stringify({ ...snapshot(BASE), formato: 2 }))).toMatchObject({
+      snapshot: null,
+      motivo: expect.stringMatching(/altro formato \(2, atteso 1\)/),
+    });
     const short = snapshot(BASE);
     short.comuni.valori.popolazione = [1, 2];
-    expect(parseSnapshot(JSON.stringify(short))).toMatchObject({ snapshot: null, motivo: expect.stringMatching(/incompleto/) });
-    expect(parseSnapshot(JSON.stringify(snapshot(BASE))).snapshot?.comuni.codice).toEqual(['001001', '001002', '001003']);
+    expect(parseSnapshot(JSON.stringify(short))).toMatchObject({
+      snapshot: null,
+      motivo: expect.stringMatching(/incompleto/),
+    });
+    expect(parseSnapshot(JSON.stringify(snapshot(BASE))).snapshot?.comuni.codice).toEqual([
+      '001001',
+      '001002',
+      '001003',
+    ]);
   });
 });
 
@@ -82,16 +133,96 @@ describe('comuni added and removed', () => {
   // the registry still lists it as active. 024129 is new, but not on the day after any suppression.
   // Arbus moved to a new province under a new code (119001) the day 119002 was also created there.
   const VALIDITA: GiValidita[] = [
-    { codice_istat: '024044', codice_catastale: '', nome: 'GAMBUGLIANO', sigla_provincia: 'VI', attivo: false, inizio: '1866-11-19', fine: '2023-12-31' },
-    { codice_istat: '024103', codice_catastale: '', nome: 'SOVIZZO', sigla_provincia: 'VI', attivo: false, inizio: '1866-11-19', fine: '1920-01-01' },
-    { codice_istat: '024103', codice_catastale: '', nome: 'SOVIZZO', sigla_provincia: 'VI', attivo: false, inizio: '1920-01-02', fine: '2023-12-31' },
-    { codice_istat: '024128', codice_catastale: '', nome: 'Sovizzo', sigla_provincia: 'VI', attivo: true, inizio: '2024-01-01', fine: null },
-    { codice_istat: '024129', codice_catastale: '', nome: 'Nuovo', sigla_provincia: 'VI', attivo: true, inizio: '2024-07-01', fine: null },
-    { codice_istat: '018002', codice_catastale: '', nome: 'ALBAREDO ARNABOLDI', sigla_provincia: 'PV', attivo: false, inizio: '1863-03-30', fine: '2023-12-31' },
-    { codice_istat: '099999', codice_catastale: '', nome: 'Attivo', sigla_provincia: 'RN', attivo: true, inizio: '1990-01-01', fine: null },
-    { codice_istat: '111001', codice_catastale: '', nome: 'ARBUS', sigla_provincia: 'SU', attivo: false, inizio: '2016-04-13', fine: '2025-12-31' },
-    { codice_istat: '119001', codice_catastale: '', nome: 'Arbus', sigla_provincia: 'VS', attivo: true, inizio: '2026-01-01', fine: null },
-    { codice_istat: '119002', codice_catastale: '', nome: 'Altro', sigla_provincia: 'VS', attivo: true, inizio: '2026-01-01', fine: null },
+    {
+      codice_istat: '024044',
+      codice_catastale: '',
+      nome: 'GAMBUGLIANO',
+      sigla_provincia: 'VI',
+      attivo: false,
+      inizio: '1866-11-19',
+      fine: '2023-12-31',
+    },
+    {
+      codice_istat: '024103',
+      codice_catastale: '',
+      nome: 'SOVIZZO',
+      sigla_provincia: 'VI',
+      attivo: false,
+      inizio: '1866-11-19',
+      fine: '1920-01-01',
+    },
+    {
+      codice_istat: '024103',
+      codice_catastale: '',
+      nome: 'SOVIZZO',
+      sigla_provincia: 'VI',
+      attivo: false,
+      inizio: '1920-01-02',
+      fine: '2023-12-31',
+    },
+    {
+      codice_istat: '024128',
+      codice_catastale: '',
+      nome: 'Sovizzo',
+      sigla_provincia: 'VI',
+      attivo: true,
+      inizio: '2024-01-01',
+      fine: null,
+    },
+    {
+      codice_istat: '024129',
+      codice_catastale: '',
+      nome: 'Nuovo',
+      sigla_provincia: 'VI',
+      attivo: true,
+      inizio: '2024-07-01',
+      fine: null,
+    },
+    {
+      codice_istat: '018002',
+      codice_catastale: '',
+      nome: 'ALBAREDO ARNABOLDI',
+      sigla_provincia: 'PV',
+      attivo: false,
+      inizio: '1863-03-30',
+      fine: '2023-12-31',
+    },
+    {
+      codice_istat: '099999',
+      codice_catastale: '',
+      nome: 'Attivo',
+      sigla_provincia: 'RN',
+      attivo: true,
+      inizio: '1990-01-01',
+      fine: null,
+    },
+    {
+      codice_istat: '111001',
+      codice_catastale: '',
+      nome: 'ARBUS',
+      sigla_provincia: 'SU',
+      attivo: false,
+      inizio: '2016-04-13',
+      fine: '2025-12-31',
+    },
+    {
+      codice_istat: '119001',
+      codice_catastale: '',
+      nome: 'Arbus',
+      sigla_provincia: 'VS',
+      attivo: true,
+      inizio: '2026-01-01',
+      fine: null,
+    },
+    {
+      codice_istat: '119002',
+      codice_catastale: '',
+      nome: 'Altro',
+      sigla_provincia: 'VS',
+      attivo: true,
+      inizio: '2026-01-01',
+      fine: null,
+    },
   ];
   const prev = snapshot([
     ...BASE,
@@ -115,19 +246,53 @@ describe('comuni added and removed', () => {
     expect(report.comuni.prima).toBe(9);
     expect(report.comuni.ora).toBe(7);
     expect(report.comuni.aggiunti).toEqual([
-      { codice: '024128', nome: 'Sovizzo', provincia: 'VI', istituito_il: '2024-01-01', predecessori: ['024044', '024103'] },
+      {
+        codice: '024128',
+        nome: 'Sovizzo',
+        provincia: 'VI',
+        istituito_il: '2024-01-01',
+        predecessori: ['024044', '024103'],
+      },
       { codice: '024129', nome: 'Nuovo', provincia: 'VI', istituito_il: '2024-07-01', predecessori: [] },
       { codice: '119001', nome: 'Arbus', provincia: 'VS', istituito_il: '2026-01-01', predecessori: ['111001'] },
       { codice: '119002', nome: 'Altro', provincia: 'VS', istituito_il: '2026-01-01', predecessori: [] },
     ]);
     expect(report.comuni.rimossi).toEqual([
-      { codice: '018002', nome: 'Albaredo Arnaboldi', provincia: 'PV', soppresso_il: '2023-12-31', ancora_attivo: false, successori: [] },
-      { codice: '024044', nome: 'Gambugliano', provincia: 'VI', soppresso_il: '2023-12-31', ancora_attivo: false, successori: ['024128'] },
+      {
+        codice: '018002',
+        nome: 'Albaredo Arnaboldi',
+        provincia: 'PV',
+        soppresso_il: '2023-12-31',
+        ancora_attivo: false,
+        successori: [],
+      },
+      {
+        codice: '024044',
+        nome: 'Gambugliano',
+        provincia: 'VI',
+        soppresso_il: '2023-12-31',
+        ancora_attivo: false,
+        successori: ['024128'],
+      },
       // The latest period's end, not the first one's.
-      { codice: '024103', nome: 'Sovizzo', provincia: 'VI', soppresso_il: '2023-12-31', ancora_attivo: false, successori: ['024128'] },
+      {
+        codice: '024103',
+        nome: 'Sovizzo',
+        provincia: 'VI',
+        soppresso_il: '2023-12-31',
+        ancora_attivo: false,
+        successori: ['024128'],
+      },
       { codice: '099998', nome: 'Ignoto', provincia: 'RN', soppresso_il: null, ancora_attivo: false, successori: [] },
       { codice: '099999', nome: 'Attivo', provincia: 'RN', soppresso_il: null, ancora_attivo: true, successori: [] },
-      { codice: '111001', nome: 'Arbus', provincia: 'SU', soppresso_il: '2025-12-31', ancora_attivo: false, successori: ['119001'] },
+      {
+        codice: '111001',
+        nome: 'Arbus',
+        provincia: 'SU',
+        soppresso_il: '2025-12-31',
+        ancora_attivo: false,
+        successori: ['119001'],
+      },
     ]);
   });
 
@@ -149,9 +314,16 @@ describe('comuni added and removed', () => {
   });
 
   it('reports renamed comuni and comuni that changed province under the same code', () => {
-    const moved = compare(snapshot(BASE), snapshot([{ ...BASE[0]!, nome: 'Aglie' }, { ...BASE[1]!, provincia: 'CN' }, BASE[2]!]));
-    expect(moved.comuni.rinominati).toEqual([{ codice: '001001', nome: 'Aglie', provincia: 'TO', nome_prima: 'Agliè' }]);
-    expect(moved.comuni.cambio_provincia).toEqual([{ codice: '001002', nome: 'Airasca', provincia: 'CN', provincia_prima: 'TO' }]);
+    const moved = compare(
+      snapshot(BASE),
+      snapshot([{ ...BASE[0]!, nome: 'Aglie' }, { ...BASE[1]!, provincia: 'CN' }, BASE[2]!]),
+    );
+    expect(moved.comuni.rinominati).toEqual([
+      { codice: '001001', nome: 'Aglie', provincia: 'TO', nome_prima: 'Agliè' },
+    ]);
+    expect(moved.comuni.cambio_provincia).toEqual([
+      { codice: '001002', nome: 'Airasca', provincia: 'CN', provincia_prima: 'TO' },
+    ]);
     expect(moved.comuni.aggiunti).toEqual([]);
     expect(moved.comuni.rimossi).toEqual([]);
   });
@@ -159,14 +331,44 @@ describe('comuni added and removed', () => {
 
 describe('figures that moved beyond the threshold', () => {
   it('counts a change of more than 5% in population, not one of exactly 5%', () => {
-    const report = compare(snapshot(BASE), snapshot([{ ...BASE[0]!, popolazione: 1050 }, { ...BASE[1]!, popolazione: 2104 }, { ...BASE[2]!, popolazione: 360 }]));
+    const report = compare(
+      snapshot(BASE),
+      snapshot([
+        { ...BASE[0]!, popolazione: 1050 },
+        { ...BASE[1]!, popolazione: 2104 },
+        { ...BASE[2]!, popolazione: 360 },
+      ]),
+    );
     const pop = indicator(report, 'popolazione');
     expect(pop.soglia).toEqual({ tipo: 'relativa', valore: 0.05 });
-    expect(pop).toMatchObject({ confrontati: 3, oltre_soglia: 2, in_aumento: 1, in_calo: 1, comparsi: 0, scomparsi: 0 });
+    expect(pop).toMatchObject({
+      confrontati: 3,
+      oltre_soglia: 2,
+      in_aumento: 1,
+      in_calo: 1,
+      comparsi: 0,
+      scomparsi: 0,
+    });
     // Largest relative change first: −10% (Ala di Stura) before +5.2% (Airasca).
     expect(pop.principali).toEqual([
-      { codice: '001003', nome: 'Ala di Stura', provincia: 'TO', prima: 400, ora: 360, variazione: -40, variazione_percentuale: -10 },
-      { codice: '001002', nome: 'Airasca', provincia: 'TO', prima: 2000, ora: 2104, variazione: 104, variazione_percentuale: 5.2 },
+      {
+        codice: '001003',
+        nome: 'Ala di Stura',
+        provincia: 'TO',
+        prima: 400,
+        ora: 360,
+        variazione: -40,
+        variazione_percentuale: -10,
+      },
+      {
+        codice: '001002',
+        nome: 'Airasca',
+        provincia: 'TO',
+        prima: 2000,
+        ora: 2104,
+        variazione: 104,
+        variazione_percentuale: 5.2,
+      },
     ]);
     expect(pop.totale_prima).toBe(3400);
     expect(pop.totale_ora).toBe(3514);
@@ -196,7 +398,12 @@ describe('figures that moved beyond the threshold', () => {
 
   it('counts figures that appeared or disappeared apart from the ones that moved', () => {
     const report = compare(snapshot(BASE), snapshot([{ ...BASE[0]!, contribuenti: null }, BASE[1]!, BASE[2]!]));
-    expect(indicator(report, 'contribuenti')).toMatchObject({ confrontati: 2, scomparsi: 1, comparsi: 0, oltre_soglia: 0 });
+    expect(indicator(report, 'contribuenti')).toMatchObject({
+      confrontati: 2,
+      scomparsi: 1,
+      comparsi: 0,
+      oltre_soglia: 0,
+    });
     const back = compare(snapshot([{ ...BASE[0]!, contribuenti: null }, BASE[1]!, BASE[2]!]), snapshot(BASE));
     expect(indicator(back, 'contribuenti')).toMatchObject({ confrontati: 2, scomparsi: 0, comparsi: 1 });
   });
@@ -232,9 +439,27 @@ describe('sources, coverage and an unchanged build', () => {
       ],
     });
     expect(compare(snapshot(BASE), curr).fonti).toEqual([
-      { id: 'anpr-popolazione', annata_prima: '01/2025', annata_ora: '01/2025, 01/2026', disponibile_prima: true, disponibile_ora: true },
-      { id: 'istat-posas', annata_prima: null, annata_ora: '1° gennaio 2026', disponibile_prima: null, disponibile_ora: false },
-      { id: 'mef-irpef-comunale', annata_prima: "anni d'imposta 2000–2022", annata_ora: null, disponibile_prima: true, disponibile_ora: null },
+      {
+        id: 'anpr-popolazione',
+        annata_prima: '01/2025',
+        annata_ora: '01/2025, 01/2026',
+        disponibile_prima: true,
+        disponibile_ora: true,
+      },
+      {
+        id: 'istat-posas',
+        annata_prima: null,
+        annata_ora: '1° gennaio 2026',
+        disponibile_prima: null,
+        disponibile_ora: false,
+      },
+      {
+        id: 'mef-irpef-comunale',
+        annata_prima: "anni d'imposta 2000–2022",
+        annata_ora: null,
+        disponibile_prima: true,
+        disponibile_ora: null,
+      },
     ]);
   });
 
@@ -250,9 +475,30 @@ describe('sources, coverage and an unchanged build', () => {
     });
     const report = compare(snapshot(BASE), curr);
     expect(report.copertura).toEqual([
-      { dominio: 'demografia', campo: 'densita_ab_km2', anno_prima: 2025, anno_ora: 2026, comuni_prima: 3, comuni_ora: 2 },
-      { dominio: 'anagrafica', campo: 'contatti.pec', anno_prima: null, anno_ora: null, comuni_prima: 2, comuni_ora: 3 },
-      { dominio: 'demografia', campo: 'popolazione_totale', anno_prima: null, anno_ora: 2026, comuni_prima: null, comuni_ora: 2 },
+      {
+        dominio: 'demografia',
+        campo: 'densita_ab_km2',
+        anno_prima: 2025,
+        anno_ora: 2026,
+        comuni_prima: 3,
+        comuni_ora: 2,
+      },
+      {
+        dominio: 'anagrafica',
+        campo: 'contatti.pec',
+        anno_prima: null,
+        anno_ora: null,
+        comuni_prima: 2,
+        comuni_ora: 3,
+      },
+      {
+        dominio: 'demografia',
+        campo: 'popolazione_totale',
+        anno_prima: null,
+        anno_ora: 2026,
+        comuni_prima: null,
+        comuni_ora: 2,
+      },
     ]);
     expect(changeTable(report)).toMatch(/demografia\s+popolazione_totale\s+— → 2026\s+—\s+2/);
   });
@@ -260,7 +506,14 @@ describe('sources, coverage and an unchanged build', () => {
   it('reports nothing but the comparison itself when the same data is built again', () => {
     const report = compare(snapshot(BASE), snapshot(BASE));
     expect(report.senza_confronto).toBeNull();
-    expect([report.anni_predefiniti, report.anni, report.fonti, report.copertura, report.comuni.aggiunti, report.comuni.rimossi]).toEqual([[], [], [], [], [], []]);
+    expect([
+      report.anni_predefiniti,
+      report.anni,
+      report.fonti,
+      report.copertura,
+      report.comuni.aggiunti,
+      report.comuni.rimossi,
+    ]).toEqual([[], [], [], [], [], []]);
     expect(report.indicatori.every((i) => i.oltre_soglia === 0 && i.comparsi === 0 && i.scomparsi === 0)).toBe(true);
     expect(indicator(report, 'popolazione').confrontati).toBe(3);
     expect(changeTable(report)).toContain('copertura dei campi: invariata');

@@ -46,7 +46,13 @@ let lockPath: string;
 
 beforeAll(async () => {
   server = await TestServer.start();
-  server.on(ZIP_URL, serve(zipSync({ '2023.csv': strToU8('anno;valore\r\n2023;1\r\n'), '2024.csv': strToU8('anno;valore\r\n2024;2\r\n') }), 'application/zip'));
+  server.on(
+    ZIP_URL,
+    serve(
+      zipSync({ '2023.csv': strToU8('anno;valore\r\n2023;1\r\n'), '2024.csv': strToU8('anno;valore\r\n2024;2\r\n') }),
+      'application/zip',
+    ),
+  );
   server.on(CSV_URL, serve('codice;nome\r\n001001;Agliè\r\n', 'text/csv'));
 });
 afterAll(async () => {
@@ -60,7 +66,16 @@ beforeEach(async () => {
 });
 
 const fetchAt = (iso: string, only: string[], years: number[] = []) =>
-  fetchSources({ sources: [ARCHIVE, ELENCO], dataDir, lockPath, only, years, urlMap: server.urlMap, out: { write: () => undefined }, now: () => new Date(iso) });
+  fetchSources({
+    sources: [ARCHIVE, ELENCO],
+    dataDir,
+    lockPath,
+    only,
+    years,
+    urlMap: server.urlMap,
+    out: { write: () => undefined },
+    now: () => new Date(iso),
+  });
 
 describe('fetch dates from the lock', () => {
   it('dates each fetched source with the newest download of its files', async () => {

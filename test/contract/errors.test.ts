@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasRealBuild, REAL_DATA } from '../helpers/real-build.ts';
-import { builtOpenApi, commonHeaderErrors, Contract, PROBLEM_TYPE, startServer, type LocalServer, type Reply } from './harness.ts';
+import {
+  builtOpenApi,
+  commonHeaderErrors,
+  Contract,
+  PROBLEM_TYPE,
+  startServer,
+  type LocalServer,
+  type Reply,
+} from './harness.ts';
 
 interface Case {
   url: string;
@@ -45,7 +53,11 @@ const CASES: Record<string, Case[]> = {
     { url: '/api/ambiente/aria/classifica?indicatore=pm1', status: 400, invalid: ['indicatore'] },
     { url: '/api/ambiente/aria/classifica?order=DESCENDING', status: 400, invalid: ['order'] },
     { url: '/api/ambiente/suolo/classifica?order=', status: 400, invalid: ['order'] },
-    { url: '/api/qualita-vita/wizard?budget=enorme&dimensione=medio&priorita=reddito', status: 400, invalid: ['budget'] },
+    {
+      url: '/api/qualita-vita/wizard?budget=enorme&dimensione=medio&priorita=reddito',
+      status: 400,
+      invalid: ['budget'],
+    },
   ],
   'limit or offset out of range → 400': [
     { url: '/api/comuni?limit=0', status: 400, invalid: ['limit'] },
@@ -56,7 +68,11 @@ const CASES: Record<string, Case[]> = {
     { url: '/api/redditi/classifica/reddito?limit=1e3', status: 400, invalid: ['limit'] },
     { url: '/api/ambiente/suolo/classifica?offset=100001', status: 400, invalid: ['offset'] },
     { url: '/api/qualita-vita/classifica?limit=-5', status: 400, invalid: ['limit'] },
-    { url: '/api/qualita-vita/wizard?budget=medio&dimensione=medio&priorita=reddito&limit=51', status: 400, invalid: ['limit'] },
+    {
+      url: '/api/qualita-vita/wizard?budget=medio&dimensione=medio&priorita=reddito&limit=51',
+      status: 400,
+      invalid: ['limit'],
+    },
   ],
   'other invalid values → 400': [
     { url: '/api/comuni?regione=Atlantide', status: 400, invalid: ['regione'] },
@@ -104,7 +120,15 @@ describe.skipIf(!hasRealBuild)(`errors as CONVENTIONS.md says, against the OpenA
     expect(commonHeaderErrors(reply), target).toEqual([]);
     const documented = contract.documented(target, method, status);
     expect(documented?.mediaType, `${method} ${target}: ${status} is documented`).toBe('application/problem+json');
-    const body = JSON.parse(reply.body) as { type: string; title: string; status: number; detail: string; instance: string; invalid_params?: { name: string }[]; anni_disponibili?: number[] };
+    const body = JSON.parse(reply.body) as {
+      type: string;
+      title: string;
+      status: number;
+      detail: string;
+      instance: string;
+      invalid_params?: { name: string }[];
+      anni_disponibili?: number[];
+    };
     expect(contract.errors(documented!.schemaRef!, body), target).toBeNull();
     expect(body.status, target).toBe(status);
     expect(body.type, target).toMatch(/^\/api\/errori#/);
@@ -126,13 +150,24 @@ describe.skipIf(!hasRealBuild)(`errors as CONVENTIONS.md says, against the OpenA
           expect(body.anni_disponibili, c.url).toBeUndefined();
         }
         const head = await server.send(c.url, { method: 'HEAD' });
-        expect([head.status, head.headers['content-type'], head.body], `HEAD ${c.url}`).toEqual([c.status, PROBLEM_TYPE, '']);
+        expect([head.status, head.headers['content-type'], head.body], `HEAD ${c.url}`).toEqual([
+          c.status,
+          PROBLEM_TYPE,
+          '',
+        ]);
       }
     });
   }
 
   it('answers 405 with Allow to any method but GET, HEAD and OPTIONS, on static, computed, direct-file and unknown URLs', async () => {
-    for (const url of ['/api/comuni/058091', '/api/comuni/cerca?q=roma', '/api/confronta?comuni=058091', '/api/comuni/058091.json', '/api/openapi.json', '/api/non-esiste']) {
+    for (const url of [
+      '/api/comuni/058091',
+      '/api/comuni/cerca?q=roma',
+      '/api/confronta?comuni=058091',
+      '/api/comuni/058091.json',
+      '/api/openapi.json',
+      '/api/non-esiste',
+    ]) {
       for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'TRACE', 'PURGE']) {
         const body = expectProblem(await server.send(url, { method }), url, method, 405);
         expect(body.instance, url).toBe(new URL(url, 'http://x').pathname);

@@ -35,12 +35,21 @@ export async function startServer(): Promise<LocalServer> {
   const agent = new Agent({ keepAlive: true, maxSockets: 8 });
   const send: LocalServer['send'] = (target, options = {}) =>
     new Promise((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path: target, method: options.method ?? 'GET', headers: options.headers, agent }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      });
+      const req = httpRequest(
+        { host: '127.0.0.1', port, path: target, method: options.method ?? 'GET', headers: options.headers, agent },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+          res.on('error', reject);
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -57,8 +66,17 @@ export async function startServer(): Promise<LocalServer> {
 }
 
 type OpenApiDoc = {
-  paths: Record<string, Record<string, { responses: Record<string, { $ref?: string; content?: Record<string, { schema: { $ref: string } }> }> }>>;
-  components: { responses: Record<string, { content?: Record<string, { schema: { $ref: string } }> }> } & Record<string, unknown>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { responses: Record<string, { $ref?: string; content?: Record<string, { schema: { $ref: string } }> }> }
+    >
+  >;
+  components: { responses: Record<string, { content?: Record<string, { schema: { $ref: string } }> }> } & Record<
+    string,
+    unknown
+  >;
 };
 
 export async function builtOpenApi(): Promise<OpenApiDoc & Record<string, unknown>> {
@@ -88,7 +106,11 @@ export class Contract {
    * the route the path matches, or the API-wide problem answers (unknown path, refused method) the document describes in its introduction.
    * Null when the document does not describe that status for that request.
    */
-  documented(target: string, method: string, status: number): { schemaRef: string | null; mediaType: string | null } | null {
+  documented(
+    target: string,
+    method: string,
+    status: number,
+  ): { schemaRef: string | null; mediaType: string | null } | null {
     const pathname = new URL(target, 'http://localhost').pathname;
     if (!['GET', 'HEAD', 'OPTIONS'].includes(method)) return status === 405 ? PROBLEM : null;
     const route = matchRoute(pathname)?.route;
@@ -99,7 +121,9 @@ export class Contract {
     }
     const operation = this.doc.paths[route.path]?.[method.toLowerCase()];
     const response = operation?.responses[String(status)];
-    const resolved = response?.$ref ? this.doc.components.responses[response.$ref.replace('#/components/responses/', '')] : response;
+    const resolved = response?.$ref
+      ? this.doc.components.responses[response.$ref.replace('#/components/responses/', '')]
+      : response;
     return resolved ? this.fromResponse(resolved) : null;
   }
 
@@ -126,7 +150,8 @@ export function commonHeaderErrors(reply: Reply): string[] {
   const h = reply.headers;
   const out: string[] = [];
   if (h['cache-control'] !== CACHE_CONTROL) out.push(`Cache-Control ${h['cache-control']}`);
-  if (h['access-control-allow-origin'] !== '*') out.push(`Access-Control-Allow-Origin ${h['access-control-allow-origin']}`);
+  if (h['access-control-allow-origin'] !== '*')
+    out.push(`Access-Control-Allow-Origin ${h['access-control-allow-origin']}`);
   if (h['x-content-type-options'] !== 'nosniff') out.push(`X-Content-Type-Options ${h['x-content-type-options']}`);
   if (reply.status !== 204 && !/^(W\/)?"[^"]+"$/.test(h.etag ?? '')) out.push(`ETag ${h.etag}`);
   return out;
@@ -146,5 +171,8 @@ export function typeErrors(file: string, dir: string): string[] {
   });
   return ts
     .getPreEmitDiagnostics(program)
-    .map((d) => `${d.file ? `${d.file.fileName.replace(dir, '')}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1} ` : ''}${ts.flattenDiagnosticMessageText(d.messageText, '\n').slice(0, 500)}`);
+    .map(
+      (d) =>
+        `${d.file ? `${d.file.fileName.replace(dir, '')}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1} ` : ''}${ts.flattenDiagnosticMessageText(d.messageText, '\n').slice(0, 500)}`,
+    );
 }

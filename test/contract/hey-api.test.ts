@@ -29,7 +29,12 @@ describe.skipIf(!hasRealBuild)(`a client generated from /api/openapi.json by hey
 
   it('types every map of the responses (no unknown values) and type-checks against real responses', async () => {
     const served = JSON.parse((await server.send('/api/openapi.json')).body) as object;
-    await createClient({ input: served, output: join(dir, 'client'), plugins: ['@hey-api/typescript'], logs: { level: 'silent' } } as never);
+    await createClient({
+      input: served,
+      output: join(dir, 'client'),
+      plugins: ['@hey-api/typescript'],
+      logs: { level: 'silent' },
+    } as never);
     const types = exportedTypes(await readFile(join(dir, 'client', 'types.gen.ts'), 'utf8'));
 
     // Maps (missing-value reasons, income by type, national averages) must come out typed. The
@@ -48,7 +53,9 @@ describe.skipIf(!hasRealBuild)(`a client generated from /api/openapi.json by hey
       expect(reply.status, url).toBe(200);
       lines.push(`// ${url}`, `export const ${route.id.replace(/\W/g, '_')}: ${route.schema} = ${reply.body.trim()};`);
     }
-    lines.push(`export const problem: Problem = ${(await server.send('/api/demografia/058091?anno=1901')).body.trim()};`);
+    lines.push(
+      `export const problem: Problem = ${(await server.send('/api/demografia/058091?anno=1901')).body.trim()};`,
+    );
     lines.push(
       '// The map types have teeth: a reason must be a string.',
       '// @ts-expect-error valori_mancanti maps a field to its reason (text)',

@@ -30,12 +30,21 @@ export function validRequests(index: RuntimeIndex, perComune = 20): string[] {
 
   add('/api/comuni');
   add('/api/comuni/');
-  for (const params of [{ limit: 1 }, { limit: 1000 }, { offset: total - 1 }, { offset: 100_000 }, { limit: 7, offset: 3 }, { _: 123 }] as Params[]) add('/api/comuni', params);
+  for (const params of [
+    { limit: 1 },
+    { limit: 1000 },
+    { offset: total - 1 },
+    { offset: 100_000 },
+    { limit: 7, offset: 3 },
+    { _: 123 },
+  ] as Params[])
+    add('/api/comuni', params);
   for (const r of index.regioni) add('/api/comuni', { regione: r.nome });
   add('/api/comuni', { regione: "valle d'aosta/vallée d'aoste" });
   add('/api/comuni', { regione: 'EMILIA ROMAGNA' });
   add('/api/comuni', { regione: 'lazio', provincia: 'rm', limit: 5 });
-  for (const p of index.province.filter((_, k) => k % 10 === 0)) add('/api/comuni', { provincia: p.sigla.toLowerCase() });
+  for (const p of index.province.filter((_, k) => k % 10 === 0))
+    add('/api/comuni', { provincia: p.sigla.toLowerCase() });
 
   // Ceased comuni: the list, its filters, one record (Riva Valdobbia), and a cadastral code given in lower case.
   add('/api/comuni/cessati');
@@ -45,8 +54,21 @@ export function validRequests(index: RuntimeIndex, perComune = 20): string[] {
   add('/api/comuni/cessati/h329');
   add('/api/comuni', { codice_catastale: 'M270' });
   add('/api/comuni', { cap: '00118' });
-  for (const text of ['forli', 'Forlì', 'roma', 'Bozen', 'reggio', 'san', "sant'angelo", 'milnao', 'xy', 'a'.repeat(100)]) add('/api/comuni/cerca', { q: text });
-  for (const code of codes.slice(0, 5)) add('/api/comuni/cerca', { q: index.comuni.nome[index.comuni.codice.indexOf(code)]! });
+  for (const text of [
+    'forli',
+    'Forlì',
+    'roma',
+    'Bozen',
+    'reggio',
+    'san',
+    "sant'angelo",
+    'milnao',
+    'xy',
+    'a'.repeat(100),
+  ])
+    add('/api/comuni/cerca', { q: text });
+  for (const code of codes.slice(0, 5))
+    add('/api/comuni/cerca', { q: index.comuni.nome[index.comuni.codice.indexOf(code)]! });
 
   for (const code of codes) {
     for (const domain of ['comuni', 'demografia', 'redditi', 'ambiente', 'qualita-vita']) add(`/api/${domain}/${code}`);
@@ -57,31 +79,72 @@ export function validRequests(index: RuntimeIndex, perComune = 20): string[] {
     for (const anno of index.anni.redditi) add(`/api/redditi/${code}`, { anno });
   }
 
-  const pages: Params[] = [{}, { limit: 1 }, { limit: 500 }, { offset: 50 }, { limit: 3, offset: 7 }, { offset: 100_000 }];
-  for (const indicatore of ['popolazione', 'densita']) for (const ordine of ['asc', 'desc']) for (const page of pages) add(`/api/demografia/classifica/${indicatore}`, { ordine, ...page });
-  for (const indicatore of ['reddito', 'contribuenti', 'reddito_imponibile']) for (const ordine of ['asc', 'desc']) for (const page of pages) add(`/api/redditi/classifica/${indicatore}`, { ordine, ...page });
-  for (const anno of index.anni.redditi) for (const indicatore of ['reddito', 'contribuenti', 'reddito_imponibile']) add(`/api/redditi/classifica/${indicatore}`, { anno, limit: 3 });
-  for (const indicatore of ['pm10', 'pm25', 'no2', 'o3']) for (const order of ['asc', 'desc']) for (const page of pages) add('/api/ambiente/aria/classifica', { indicatore, order, ...page });
-  for (const order of ['asc', 'desc']) for (const page of pages) add('/api/ambiente/suolo/classifica', { order, ...page });
+  const pages: Params[] = [
+    {},
+    { limit: 1 },
+    { limit: 500 },
+    { offset: 50 },
+    { limit: 3, offset: 7 },
+    { offset: 100_000 },
+  ];
+  for (const indicatore of ['popolazione', 'densita'])
+    for (const ordine of ['asc', 'desc'])
+      for (const page of pages) add(`/api/demografia/classifica/${indicatore}`, { ordine, ...page });
+  for (const indicatore of ['reddito', 'contribuenti', 'reddito_imponibile'])
+    for (const ordine of ['asc', 'desc'])
+      for (const page of pages) add(`/api/redditi/classifica/${indicatore}`, { ordine, ...page });
+  for (const anno of index.anni.redditi)
+    for (const indicatore of ['reddito', 'contribuenti', 'reddito_imponibile'])
+      add(`/api/redditi/classifica/${indicatore}`, { anno, limit: 3 });
+  for (const indicatore of ['pm10', 'pm25', 'no2', 'o3'])
+    for (const order of ['asc', 'desc'])
+      for (const page of pages) add('/api/ambiente/aria/classifica', { indicatore, order, ...page });
+  for (const order of ['asc', 'desc'])
+    for (const page of pages) add('/api/ambiente/suolo/classifica', { order, ...page });
 
   for (const page of pages) add('/api/qualita-vita/classifica', page);
   for (const r of index.regioni) add('/api/qualita-vita/classifica', { regione: r.slug });
-  for (const [min, max] of [[0, 1000], [5000, 5000], [50_001, 100_000_000], [0, 0]] as const) add('/api/qualita-vita/classifica', { min_pop: min, max_pop: max });
+  for (const [min, max] of [
+    [0, 1000],
+    [5000, 5000],
+    [50_001, 100_000_000],
+    [0, 0],
+  ] as const)
+    add('/api/qualita-vita/classifica', { min_pop: min, max_pop: max });
   add('/api/qualita-vita/classifica', { regione: 'Sicilia', min_pop: 10_000, limit: 5, offset: 5 });
 
   for (const budget of ['basso', 'medio', 'alto']) {
-    for (const dimensione of Object.keys(POPULATION_BANDS)) for (const priorita of Object.keys(PRIORITY_WEIGHTS)) add('/api/qualita-vita/wizard', { budget, dimensione, priorita });
+    for (const dimensione of Object.keys(POPULATION_BANDS))
+      for (const priorita of Object.keys(PRIORITY_WEIGHTS))
+        add('/api/qualita-vita/wizard', { budget, dimensione, priorita });
   }
-  for (const r of index.regioni.filter((_, k) => k % 4 === 0)) add('/api/qualita-vita/wizard', { budget: 'alto', dimensione: 'piccolo', priorita: 'bilanciato', regione: r.nome, limit: 50 });
+  for (const r of index.regioni.filter((_, k) => k % 4 === 0))
+    add('/api/qualita-vita/wizard', {
+      budget: 'alto',
+      dimensione: 'piccolo',
+      priorita: 'bilanciato',
+      regione: r.nome,
+      limit: 50,
+    });
   add('/api/qualita-vita/wizard', { budget: 'MEDIO', dimensione: 'grande', priorita: 'servizi', limit: 1 });
 
   for (let n = 1; n <= 4; n++) add('/api/confronta', { comuni: codes.slice(0, n).join(',') });
   add('/api/confronta', { comuni: ` ${FULL_SERIES[0]} , ${FULL_SERIES[1]} ` });
-  for (const anno of [...new Set([...index.anni.demografia, ...index.anni.redditi])]) add('/api/confronta', { comuni: FULL_SERIES.join(','), anno });
+  for (const anno of [...new Set([...index.anni.demografia, ...index.anni.redditi])])
+    add('/api/confronta', { comuni: FULL_SERIES.join(','), anno });
   add('/api/confronta/nazionale-medie');
   for (const anno of index.anni.nazionale) add('/api/confronta/nazionale-medie', { anno });
 
-  for (const path of ['/api/regioni', '/api/province', '/api/fonti', '/api/metodologia', '/api/copertura', '/api/status', '/api/openapi.json']) add(path);
+  for (const path of [
+    '/api/regioni',
+    '/api/province',
+    '/api/fonti',
+    '/api/metodologia',
+    '/api/copertura',
+    '/api/status',
+    '/api/openapi.json',
+  ])
+    add(path);
   for (const fonte of index.fonti) add(`/api/fonti/${fonte}`);
   return urls;
 }

@@ -11,7 +11,11 @@ describe.skipIf(!hasRealBuild)(`every endpoint, valid requests, against the Open
   let index: RuntimeIndex;
   let urls: string[];
   beforeAll(async () => {
-    [server, contract, index] = await Promise.all([startServer(), builtOpenApi().then((doc) => new Contract(doc)), loadBuiltIndex()]);
+    [server, contract, index] = await Promise.all([
+      startServer(),
+      builtOpenApi().then((doc) => new Contract(doc)),
+      loadBuiltIndex(),
+    ]);
     urls = validRequests(index);
   });
   afterAll(() => server?.close());
@@ -30,12 +34,16 @@ describe.skipIf(!hasRealBuild)(`every endpoint, valid requests, against the Open
         ...(reply.status === 200 ? [] : [`status ${reply.status}: ${reply.body.slice(0, 200)}`]),
         ...(reply.headers['content-type'] === JSON_TYPE ? [] : [`Content-Type ${reply.headers['content-type']}`]),
         ...commonHeaderErrors(reply),
-        ...(documented?.schemaRef ? [contract.errors(documented.schemaRef, JSON.parse(reply.body))].filter((e) => e !== null) : ['undocumented']),
+        ...(documented?.schemaRef
+          ? [contract.errors(documented.schemaRef, JSON.parse(reply.body))].filter((e) => e !== null)
+          : ['undocumented']),
       ];
       if (problems.length) failures.push(`${url}: ${problems.join('; ')}`);
     }
     expect(failures).toEqual([]);
-    console.log(`[contract] ${urls.length} valid requests over ${ROUTE_LIST.length} routes validated against /api/openapi.json`);
+    console.log(
+      `[contract] ${urls.length} valid requests over ${ROUTE_LIST.length} routes validated against /api/openapi.json`,
+    );
   });
 
   it('answers 304 without a body to a matching If-None-Match (strong, weak or in a list), and HEAD like GET without a body', async () => {
@@ -45,25 +53,48 @@ describe.skipIf(!hasRealBuild)(`every endpoint, valid requests, against the Open
       const etag = first.headers.etag!;
       for (const header of [etag, `W/${etag}`, `"other", ${etag}`]) {
         const again = await server.send(url, { headers: { 'If-None-Match': header } });
-        if (again.status !== 304 || again.body !== '' || again.headers.etag !== etag || commonHeaderErrors(again).length) {
+        if (
+          again.status !== 304 ||
+          again.body !== '' ||
+          again.headers.etag !== etag ||
+          commonHeaderErrors(again).length
+        ) {
           failures.push(`${url} If-None-Match ${header}: ${again.status} ${commonHeaderErrors(again).join(', ')}`);
         }
       }
       const stale = await server.send(url, { headers: { 'If-None-Match': '"stale"' } });
       if (stale.status !== 200) failures.push(`${url} stale ETag: ${stale.status}`);
       const head = await server.send(url, { method: 'HEAD' });
-      if (head.status !== 200 || head.body !== '' || head.headers.etag !== etag || head.headers['content-type'] !== JSON_TYPE || commonHeaderErrors(head).length) {
-        failures.push(`${url} HEAD: ${head.status} ${head.headers['content-type']} ${commonHeaderErrors(head).join(', ')}`);
+      if (
+        head.status !== 200 ||
+        head.body !== '' ||
+        head.headers.etag !== etag ||
+        head.headers['content-type'] !== JSON_TYPE ||
+        commonHeaderErrors(head).length
+      ) {
+        failures.push(
+          `${url} HEAD: ${head.status} ${head.headers['content-type']} ${commonHeaderErrors(head).join(', ')}`,
+        );
       }
     }
     expect(failures).toEqual([]);
   });
 
   it('answers the CORS preflight of any API URL with 204, the allowed methods and the requested headers', async () => {
-    for (const url of ['/api/comuni/058091', '/api/comuni/cerca?q=roma', '/api/confronta', '/api/comuni/058091.json', '/api/non-esiste']) {
+    for (const url of [
+      '/api/comuni/058091',
+      '/api/comuni/cerca?q=roma',
+      '/api/confronta',
+      '/api/comuni/058091.json',
+      '/api/non-esiste',
+    ]) {
       const reply = await server.send(url, {
         method: 'OPTIONS',
-        headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'if-none-match' },
+        headers: {
+          Origin: 'https://example.org',
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'if-none-match',
+        },
       });
       expect(reply.status, url).toBe(204);
       expect(reply.body, url).toBe('');
@@ -74,7 +105,9 @@ describe.skipIf(!hasRealBuild)(`every endpoint, valid requests, against the Open
       // What is sent is what the document promises, no more and no less (bar the connection's own headers).
       const route = matchRoute(new URL(url, 'http://x').pathname)?.route;
       if (!route) continue;
-      const documented = Object.keys((contract.doc.paths[route.path]!.options!.responses['204'] as { headers: object }).headers).map((h) => h.toLowerCase());
+      const documented = Object.keys(
+        (contract.doc.paths[route.path]!.options!.responses['204'] as { headers: object }).headers,
+      ).map((h) => h.toLowerCase());
       const sent = Object.keys(reply.headers).filter((h) => !['date', 'connection', 'keep-alive'].includes(h));
       expect(sent.sort(), url).toEqual(documented.sort());
     }
@@ -90,7 +123,11 @@ describe.skipIf(!hasRealBuild)(`every endpoint, valid requests, against the Open
     ];
     for (const [file, api] of files) {
       const [direct, viaApi] = [await server.send(file), await server.send(api)];
-      expect([direct.status, direct.headers['content-type'], commonHeaderErrors(direct)], file).toEqual([200, JSON_TYPE, []]);
+      expect([direct.status, direct.headers['content-type'], commonHeaderErrors(direct)], file).toEqual([
+        200,
+        JSON_TYPE,
+        [],
+      ]);
       expect(direct.body, `${file} is the answer of ${api}`).toBe(viaApi.body);
       expect((await server.send(file, { headers: { 'If-None-Match': direct.headers.etag! } })).status, file).toBe(304);
       expect((await server.send(file, { method: 'HEAD' })).body, file).toBe('');

@@ -17,9 +17,11 @@ describe.skipIf(!hasRealBuild)(`Spectral's recommended OpenAPI rules (spectral:o
       const file = join(dir, 'openapi.json');
       await writeFile(file, JSON.stringify(await builtOpenApi()));
       // Exit code 1 when there are results: read them from stdout either way.
-      const { stdout } = await run(join(PROJECT_ROOT, 'node_modules', '.bin', 'spectral'), ['lint', file, '--ruleset', join(PROJECT_ROOT, '.spectral.yaml'), '--format', 'json', '--quiet'], { maxBuffer: 64 * 1024 * 1024 }).catch(
-        (error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }),
-      );
+      const { stdout } = await run(
+        join(PROJECT_ROOT, 'node_modules', '.bin', 'spectral'),
+        ['lint', file, '--ruleset', join(PROJECT_ROOT, '.spectral.yaml'), '--format', 'json', '--quiet'],
+        { maxBuffer: 64 * 1024 * 1024 },
+      ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
       const results = JSON.parse(stdout || '[]') as { code: string; path: string[]; message: string }[];
       expect(results.map((r) => `${r.code} ${r.path.join('.')}: ${r.message}`)).toEqual([]);
     } finally {

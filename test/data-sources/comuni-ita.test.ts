@@ -30,36 +30,90 @@ describe('comuni-ita parser', () => {
 
   it('turns blank strings into null and trims the others', () => {
     const aldino = parseComuniIta(FIXTURE)[1];
-    expect(aldino).toEqual({ codice_istat: '021001', prefisso: null, email: null, pec: null, telefono: '+39 0471 000000', fax: null, cap_principale: '39040' });
+    expect(aldino).toEqual({
+      codice_istat: '021001',
+      prefisso: null,
+      email: null,
+      pec: null,
+      telefono: '+39 0471 000000',
+      fax: null,
+      cap_principale: '39040',
+    });
   });
 
   it('treats absent fields as null and never exposes popolazione', () => {
     const [abano, , moransengo] = parseComuniIta(FIXTURE);
-    expect(moransengo).toEqual({ codice_istat: '005122', prefisso: null, email: null, pec: null, telefono: null, fax: null, cap_principale: '14027' });
+    expect(moransengo).toEqual({
+      codice_istat: '005122',
+      prefisso: null,
+      email: null,
+      pec: null,
+      telefono: null,
+      fax: null,
+      cap_principale: '14027',
+    });
     expect(abano).not.toHaveProperty('popolazione');
     expect(meta.required).toBe(false);
   });
 
   it('refuses JSON that is not an array of objects with codice', () => {
     expect(() => parseComuniIta({ comuni: [] })).toThrow(/atteso un array di comuni, trovato un oggetto/);
-    expect(() => parseComuniIta(['028001'])).toThrow(/l'elemento 0 è un valore di tipo string, atteso un oggetto con "codice"/);
+    expect(() => parseComuniIta(['028001'])).toThrow(
+      /l'elemento 0 è un valore di tipo string, atteso un oggetto con "codice"/,
+    );
     expect(() => parseComuniIta([{ nome: 'Abano Terme' }])).toThrow(/l'elemento 0 non ha "codice" \(chiavi: nome\)/);
     expect(() => parseComuniIta([{ codice: 'ABC' }])).toThrow(/l'elemento 0 ha un codice non valido "ABC"/);
-    expect(() => parseComuniIta([{ codice: '028001' }, { codice: '028001' }])).toThrow(/il codice 028001 compare due volte/);
+    expect(() => parseComuniIta([{ codice: '028001' }, { codice: '028001' }])).toThrow(
+      /il codice 028001 compare due volte/,
+    );
   });
 
   it('refuses a contact field written as a number (its leading zero would be lost)', () => {
-    expect(() => parseComuniIta([{ codice: '095001', cap: 9071 }])).toThrow(/095001\.cap: attesa una stringa o null, trovato un valore di tipo number/);
+    expect(() => parseComuniIta([{ codice: '095001', cap: 9071 }])).toThrow(
+      /095001\.cap: attesa una stringa o null, trovato un valore di tipo number/,
+    );
   });
 
   it('serves malformed CAP, prefix, email and PEC as null and reports them', () => {
     const { contatti, invalid } = parseComuniItaReport([
-      { codice: '037046', cap: '8604', prefisso: '051', email: 'ufficio@comune', pec: 'comune@pec.example.it', telefono: '051 000', fax: null },
-      { codice: '048049', cap: '50065', prefisso: '05584', email: 'info@comune.example.it', pec: 'comune.example@pec', telefono: null, fax: null },
+      {
+        codice: '037046',
+        cap: '8604',
+        prefisso: '051',
+        email: 'ufficio@comune',
+        pec: 'comune@pec.example.it',
+        telefono: '051 000',
+        fax: null,
+      },
+      {
+        codice: '048049',
+        cap: '50065',
+        prefisso: '05584',
+        email: 'info@comune.example.it',
+        pec: 'comune.example@pec',
+        telefono: null,
+        fax: null,
+      },
     ]);
     expect(contatti).toEqual([
-      { codice_istat: '037046', prefisso: '051', email: null, pec: 'comune@pec.example.it', telefono: '051 000', fax: null, cap_principale: null },
-      { codice_istat: '048049', prefisso: null, email: 'info@comune.example.it', pec: null, telefono: null, fax: null, cap_principale: '50065' },
+      {
+        codice_istat: '037046',
+        prefisso: '051',
+        email: null,
+        pec: 'comune@pec.example.it',
+        telefono: '051 000',
+        fax: null,
+        cap_principale: null,
+      },
+      {
+        codice_istat: '048049',
+        prefisso: null,
+        email: 'info@comune.example.it',
+        pec: null,
+        telefono: null,
+        fax: null,
+        cap_principale: '50065',
+      },
     ]);
     expect(invalid).toEqual([
       { codice_istat: '037046', campo: 'email', valore: 'ufficio@comune' },

@@ -54,7 +54,11 @@ describe('dipe-urban-index', () => {
       fonte: 'Ministero delle Salute',
     });
     expect(t.get('n1')).toMatchObject({ descrizione: null, unita: 'mq/ab', anno: '2015' });
-    expect(t.get('a5')).toMatchObject({ titolo: 'Variazione dell’indice dei prezzi', unita: '€/mq/mese', anno: '2007-2012' });
+    expect(t.get('a5')).toMatchObject({
+      titolo: 'Variazione dell’indice dei prezzi',
+      unita: '€/mq/mese',
+      anno: '2007-2012',
+    });
   });
 
   it('pads PRO_COM, reads decimal commas, keeps 0 as 0 and every placeholder as null', () => {
@@ -69,8 +73,16 @@ describe('dipe-urban-index', () => {
   it('checks the indicators the API uses against the tracciato (year and declared unit)', () => {
     const t = parseTracciato(TRACCIATO);
     expect(checkIndicatori(t)).toEqual([]);
-    const changed = parseTracciato(TRACCIATO.replace('num ogni 10.000 ab;2011;Ministero delle Salute\r\nf6', 'num ogni 1.000 ab;2012;Ministero delle Salute\r\nf6'));
-    expect(checkIndicatori(changed)).toEqual(['f4: anno "2012" nel tracciato, atteso "2011"', 'f4: unità "num ogni 1.000 ab" nel tracciato, attesa "num ogni 10.000 ab"']);
+    const changed = parseTracciato(
+      TRACCIATO.replace(
+        'num ogni 10.000 ab;2011;Ministero delle Salute\r\nf6',
+        'num ogni 1.000 ab;2012;Ministero delle Salute\r\nf6',
+      ),
+    );
+    expect(checkIndicatori(changed)).toEqual([
+      'f4: anno "2012" nel tracciato, atteso "2011"',
+      'f4: unità "num ogni 1.000 ab" nel tracciato, attesa "num ogni 10.000 ab"',
+    ]);
     expect(INDICATORI_USATI.map((u) => u.campo)).toEqual([
       'popolazione_esclusa_banda_larga_pct',
       'posti_letto_ospedalieri_per_1000_abitanti',

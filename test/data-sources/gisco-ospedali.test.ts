@@ -33,12 +33,18 @@ describe('gisco-ospedali', () => {
   });
 
   it('orders bands by their start whatever the column order, and rejects non-Italian codes', () => {
-    const p = parseOspedaliProvince('id,nome,media_min,mediana_min,pop_totale,60+ min,0-5 min\nITC11,Torino,7.77,6.34,10,3,7');
+    const p = parseOspedaliProvince(
+      'id,nome,media_min,mediana_min,pop_totale,60+ min,0-5 min\nITC11,Torino,7.77,6.34,10,3,7',
+    );
     expect(p.get('ITC11')!.fasce).toEqual([
       { da_min: 0, a_min: 5, popolazione: 7 },
       { da_min: 60, a_min: null, popolazione: 3 },
     ]);
-    expect(() => parseOspedaliProvince('id,nome,media_min,mediana_min,pop_totale,0-5 min\nFR101,Paris,1,1,1,1')).toThrow(/non è un codice NUTS3 italiano/);
-    expect(() => parseOspedaliProvince('id,nome,media_min,mediana_min,pop_totale\nITC11,Torino,1,1,1')).toThrow(/nessuna colonna di fascia di tempo/);
+    expect(() =>
+      parseOspedaliProvince('id,nome,media_min,mediana_min,pop_totale,0-5 min\nFR101,Paris,1,1,1,1'),
+    ).toThrow(/non è un codice NUTS3 italiano/);
+    expect(() => parseOspedaliProvince('id,nome,media_min,mediana_min,pop_totale\nITC11,Torino,1,1,1')).toThrow(
+      /nessuna colonna di fascia di tempo/,
+    );
   });
 });

@@ -24,7 +24,13 @@ describe('interno-delitti', () => {
     expect(to.anni.map((a) => a.anno)).toEqual([2017, 2018]);
     const y2017 = to.anni[0]!;
     expect(y2017.categorie).toEqual({ furti: 64196, strage: 1, violazione_alla_proprieta_intellettuale: 8 });
-    expect(y2017.voci).toContainEqual({ codice: '15.d', categoria: 'FURTI', reato: 'Furti in abitazione', livello: 'sottocategoria', delitti: 9754 });
+    expect(y2017.voci).toContainEqual({
+      codice: '15.d',
+      categoria: 'FURTI',
+      reato: 'Furti in abitazione',
+      livello: 'sottocategoria',
+      delitti: 9754,
+    });
     // No TOTALE row in the compilation: the total is unknown, not the sum of the rows.
     expect(y2017.totale).toBeNull();
     // A category absent in a year (zero rows were dropped by the compiler) is not invented as 0.
@@ -34,7 +40,11 @@ describe('interno-delitti', () => {
   });
 
   it('takes the total from a TOTALE row when the file has one', () => {
-    const csv = [HEADER, 'FURTI,15.0 FURTI,201,TORINO,2017,64196,01,001,Torino,TO,ITC1,ITC11', 'TOTALE DELITTI,TOTALE DELITTI,201,TORINO,2017,180000,01,001,Torino,TO,ITC1,ITC11'].join('\n');
+    const csv = [
+      HEADER,
+      'FURTI,15.0 FURTI,201,TORINO,2017,64196,01,001,Torino,TO,ITC1,ITC11',
+      'TOTALE DELITTI,TOTALE DELITTI,201,TORINO,2017,180000,01,001,Torino,TO,ITC1,ITC11',
+    ].join('\n');
     const y = parseInternoDelitti(csv).perSigla.get('TO')!.anni[0]!;
     expect(y.totale).toBe(180000);
     expect(y.voci).toHaveLength(1);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { AIR_FILES, comuneFromIdComune, LEGEND_FILE, meta, parseAirStatistics, parseWhoGuidelines, readAirRows } from '../../data-sources/ispra-aria.ts';
+import {
+  AIR_FILES,
+  comuneFromIdComune,
+  LEGEND_FILE,
+  meta,
+  parseAirStatistics,
+  parseWhoGuidelines,
+  readAirRows,
+} from '../../data-sources/ispra-aria.ts';
 import type { Cell } from '../../data-sources/lib/xlsx.ts';
 
 // Fixtures written by hand in the layouts of ISPRA's official CSVs (";", CRLF).
@@ -31,7 +39,11 @@ describe('ispra-aria parser', () => {
     const result = parseAirStatistics(readAirRows(PM25), 'pm25');
     expect(result.scartati_copertura).toBe(2);
     expect(result.scartati_senza_comune).toBe(1);
-    expect(result.stazioni.map((s) => `${s.codice_stazione}/${s.anno}`)).toEqual(['IT9001A/2021', 'IT9002A/2022', 'IT9005A/2022']);
+    expect(result.stazioni.map((s) => `${s.codice_stazione}/${s.anno}`)).toEqual([
+      'IT9001A/2021',
+      'IT9002A/2022',
+      'IT9005A/2022',
+    ]);
     expect(result.stazioni[0]).toEqual({
       inquinante: 'pm25',
       codice_stazione: 'IT9001A',
@@ -50,8 +62,20 @@ describe('ispra-aria parser', () => {
   it('repairs the U+FFFD "città" in station names, normalizes case, keeps missing coordinates as null', () => {
     const { stazioni } = parseAirStatistics(readAirRows(PM25), 'pm25');
     const [, roma, cagliari] = stazioni;
-    expect(roma).toMatchObject({ codice_istat: '058091', nome_stazione: 'Roma - Città universitaria', tipo_zona: 'urbana', tipo_stazione: 'traffico' });
-    expect(cagliari).toMatchObject({ codice_istat: '092009', tipo_zona: 'rurale-nearcity', tipo_stazione: 'industriale', lat: null, lon: null, media: 9 });
+    expect(roma).toMatchObject({
+      codice_istat: '058091',
+      nome_stazione: 'Roma - Città universitaria',
+      tipo_zona: 'urbana',
+      tipo_stazione: 'traffico',
+    });
+    expect(cagliari).toMatchObject({
+      codice_istat: '092009',
+      tipo_zona: 'rurale-nearcity',
+      tipo_stazione: 'industriale',
+      lat: null,
+      lon: null,
+      media: 9,
+    });
   });
 
   it('reads the ozone CSV (no index column, empty cells) with its days above 120 µg/m³', () => {
@@ -67,7 +91,10 @@ describe('ispra-aria parser', () => {
   });
 
   it('requires the ozone day count in the ozone file, and not elsewhere', () => {
-    const withoutDays = csv(['station_eu_code;id_comune;Comune;nome_stazione;tipo_zona;tipo_stazione;Lon;Lat;yy;media_yy;copertura', 'IT1;3015146;Milano;x;URBANA;FONDO;9.2;45.4;2022;50;1']);
+    const withoutDays = csv([
+      'station_eu_code;id_comune;Comune;nome_stazione;tipo_zona;tipo_stazione;Lon;Lat;yy;media_yy;copertura',
+      'IT1;3015146;Milano;x;URBANA;FONDO;9.2;45.4;2022;50;1',
+    ]);
     expect(() => parseAirStatistics(readAirRows(withoutDays), 'o3')).toThrow(/giorni_mm8_over_120/);
     expect(parseAirStatistics(readAirRows(withoutDays), 'no2').stazioni[0]).not.toHaveProperty('giorni_mm8_over_120');
   });
@@ -96,17 +123,48 @@ describe('ispra-aria parser', () => {
       {
         name: 'Tabella A_O3',
         rows: [
-          [null, 'Indicatori', 'Periodo di mediazione', 'Valori di riferimento - D.Lgs 155/2010', 'Valore di riferimento OMS per esposizione umana a breve termine'],
+          [
+            null,
+            'Indicatori',
+            'Periodo di mediazione',
+            'Valori di riferimento - D.Lgs 155/2010',
+            'Valore di riferimento OMS per esposizione umana a breve termine',
+          ],
           ['Protezione della salute umana', 'Soglia di informazione', '1 ora', '180 µg/m³', null],
-          [null, 'Obiettivo a lungo termine (OLT)', 'Media massima giornaliera calcolata su 8 ore', '120 µg/m³', '100 µg/m³  come 99° percentile'],
+          [
+            null,
+            'Obiettivo a lungo termine (OLT)',
+            'Media massima giornaliera calcolata su 8 ore',
+            '120 µg/m³',
+            '100 µg/m³  come 99° percentile',
+          ],
         ] as Cell[][],
       },
-      { name: 'Tabella A_NO2', rows: [['Periodo di mediazione', 'Valore limite D.Lgs.155/2010', 'Valori di riferimento OMS'], ['1 ora', '200 µg/m3 da non superare più di 18 volte', '200 µg/m3'], ['Anno civile', '40 µg/m3', '10 µg/m3']] as Cell[][] },
-      { name: 'Tabella A - PM10', rows: [['Periodo di mediazione', 'Valore limite D.Lgs.155/2010', 'Valore di riferimento OMS'], ['Anno civile', '40 µg/m3', '15 µg/m3']] as Cell[][] },
+      {
+        name: 'Tabella A_NO2',
+        rows: [
+          ['Periodo di mediazione', 'Valore limite D.Lgs.155/2010', 'Valori di riferimento OMS'],
+          ['1 ora', '200 µg/m3 da non superare più di 18 volte', '200 µg/m3'],
+          ['Anno civile', '40 µg/m3', '10 µg/m3'],
+        ] as Cell[][],
+      },
+      {
+        name: 'Tabella A - PM10',
+        rows: [
+          ['Periodo di mediazione', 'Valore limite D.Lgs.155/2010', 'Valore di riferimento OMS'],
+          ['Anno civile', '40 µg/m3', '15 µg/m3'],
+        ] as Cell[][],
+      },
       {
         name: 'Tabella A O3',
         rows: [
-          ['Periodo di mediazione', 'Valore limite D.Lgs. 155/2010', 'Data alla quale il valore limite deve essere raggiunto', 'Valore di riferimento OMS per esposizione umana a lungo termine', 'Valore di riferimento OMS a breve termine'],
+          [
+            'Periodo di mediazione',
+            'Valore limite D.Lgs. 155/2010',
+            'Data alla quale il valore limite deve essere raggiunto',
+            'Valore di riferimento OMS per esposizione umana a lungo termine',
+            'Valore di riferimento OMS a breve termine',
+          ],
           ['Anno civile', '25 µg/m3', '1° gennaio 2015', '5 µg/m3', '15 µg/m3 da non superare più di tre giorni'],
         ] as Cell[][],
       },
@@ -115,7 +173,11 @@ describe('ispra-aria parser', () => {
     expect(who.pm25).toEqual({ valore_ug_m3: 5, periodo: 'Anno civile', testo: '5 µg/m3' });
     expect(who.pm10?.valore_ug_m3).toBe(15);
     expect(who.no2?.valore_ug_m3).toBe(10);
-    expect(who.o3).toEqual({ valore_ug_m3: 100, periodo: 'Media massima giornaliera calcolata su 8 ore', testo: '100 µg/m³  come 99° percentile' });
+    expect(who.o3).toEqual({
+      valore_ug_m3: 100,
+      periodo: 'Media massima giornaliera calcolata su 8 ore',
+      testo: '100 µg/m³  come 99° percentile',
+    });
   });
 
   it('declares the official ISPRA CSV of each of the four pollutants and the legend, each in meta.files', () => {

@@ -15,7 +15,13 @@ describe('ispra-suolo parser', () => {
   it('reads province rows by NUTS-3 with decimal points, keeping blanks as null', () => {
     expect(parseConsumoSuoloProvince(CSV)).toEqual([
       { provincia: 'Provincia Alfa', regione: 'Lombardia', nuts3: 'ITC4C', ettari: 50000.5, percentuale: 31.98765432 },
-      { provincia: "Forli'-Cesena", regione: 'Emilia-Romagna', nuts3: 'ITH58', ettari: 17000.25, percentuale: 7.400000000000001 },
+      {
+        provincia: "Forli'-Cesena",
+        regione: 'Emilia-Romagna',
+        nuts3: 'ITH58',
+        ettari: 17000.25,
+        percentuale: 7.400000000000001,
+      },
       { provincia: 'Provincia Beta', regione: 'Sardegna', nuts3: 'ITG2H', ettari: null, percentuale: null },
     ]);
   });
@@ -26,6 +32,8 @@ describe('ispra-suolo parser', () => {
 
   it('rejects a NUTS-3 code that appears twice and a non-numeric value', () => {
     expect(() => parseConsumoSuoloProvince(`${CSV}\nAltra,Lombardia,ITC4C,1,1`)).toThrow(/ITC4C compare due volte/);
-    expect(() => parseConsumoSuoloProvince('provincia,regione,NUTS_ID,ettari,quota\nX,Y,ITC11,"1,5",2')).toThrow(/ettari di ITC11/);
+    expect(() => parseConsumoSuoloProvince('provincia,regione,NUTS_ID,ettari,quota\nX,Y,ITC11,"1,5",2')).toThrow(
+      /ettari di ITC11/,
+    );
   });
 });

@@ -35,17 +35,40 @@ describe('istat-aree-interne: Mappa AI 2020', () => {
     ]);
     const m = parseMappaAi2020(rows);
     expect(m.size).toBe(4);
-    expect(m.get('001003')).toEqual({ classe: 'E', descrizione: 'E - Periferico', tempo_minuti: 58, polo_destinazione: 'Collegno', codice_polo_destinazione: '001090', superficie_km2_2019: 46.2 });
+    expect(m.get('001003')).toEqual({
+      classe: 'E',
+      descrizione: 'E - Periferico',
+      tempo_minuti: 58,
+      polo_destinazione: 'Collegno',
+      codice_polo_destinazione: '001090',
+      superficie_km2_2019: 46.2,
+    });
     // A pole is 0 minutes from itself: a real 0, kept.
     expect(m.get('001078')).toMatchObject({ classe: 'A', tempo_minuti: 0, codice_polo_destinazione: '001078' });
     // Numeric code padded to 6 digits, lower-case class normalised, decimal comma read.
-    expect(m.get('001004')).toMatchObject({ classe: 'C', tempo_minuti: 17.5, polo_destinazione: 'Ivrea', superficie_km2_2019: 11.7 });
+    expect(m.get('001004')).toMatchObject({
+      classe: 'C',
+      tempo_minuti: 17.5,
+      polo_destinazione: 'Ivrea',
+      superficie_km2_2019: 11.7,
+    });
     // Blank cells stay null, never 0.
-    expect(m.get('090064')).toMatchObject({ classe: 'F', tempo_minuti: null, polo_destinazione: null, codice_polo_destinazione: null, superficie_km2_2019: null });
+    expect(m.get('090064')).toMatchObject({
+      classe: 'F',
+      tempo_minuti: null,
+      polo_destinazione: null,
+      codice_polo_destinazione: null,
+      superficie_km2_2019: null,
+    });
   });
 
   it('skips and reports rows that are not comuni, and rejects unknown classes', async () => {
-    const rows = await sheetRows([['Titolo'], MAPPA_HEADER, ['001001', 1, 'Agliè', 13.1462, 'C', 'C - Cintura', 24, 1125, 'Ivrea'], ['Totale', null, null, null, null, null, null, null, null]]);
+    const rows = await sheetRows([
+      ['Titolo'],
+      MAPPA_HEADER,
+      ['001001', 1, 'Agliè', 13.1462, 'C', 'C - Cintura', 24, 1125, 'Ivrea'],
+      ['Totale', null, null, null, null, null, null, null, null],
+    ]);
     const skipped: SkippedRow[] = [];
     expect([...parseMappaAi2020(rows, skipped).keys()]).toEqual(['001001']);
     expect(skipped).toHaveLength(1);
@@ -55,7 +78,10 @@ describe('istat-aree-interne: Mappa AI 2020', () => {
   });
 
   it('fails with the header it saw when a column is renamed', async () => {
-    const rows = await sheetRows([MAPPA_HEADER.map((h) => h.replace('tempi di percorrenza', 'distanza')), ['001001', 1, 'Agliè', 13.1462, 'C', 'C - Cintura', 24, 1125, 'Ivrea']]);
+    const rows = await sheetRows([
+      MAPPA_HEADER.map((h) => h.replace('tempi di percorrenza', 'distanza')),
+      ['001001', 1, 'Agliè', 13.1462, 'C', 'C - Cintura', 24, 1125, 'Ivrea'],
+    ]);
     expect(() => parseMappaAi2020(rows)).toThrow(/nessuna colonna corrisponde a .*tempi di percorrenza/);
   });
 });
@@ -64,7 +90,9 @@ describe('istat-aree-interne: classi 2014-2020 / 2021-2027', () => {
   it('reads both classifications below a title, keyed by padded PROCOM_T', async () => {
     const rows = await sheetRows(
       [
-        ['Classificazioni dei Comuni secondo le caratteristiche di Area Interna (geografia amministrativa al 30 settembre 2020).'],
+        [
+          'Classificazioni dei Comuni secondo le caratteristiche di Area Interna (geografia amministrativa al 30 settembre 2020).',
+        ],
         [],
         [
           'PROCOM_T',
@@ -83,8 +111,17 @@ describe('istat-aree-interne: classi 2014-2020 / 2021-2027', () => {
       'Classificazione Aree Interne',
     );
     const c = parseClassi2021(rows);
-    expect(c.get('111104')).toEqual({ classe_2014_2020: 'F', descrizione_2014_2020: 'F - Ultraperiferico', classe_2021_2027: 'E', descrizione_2021_2027: 'E - Periferico' });
+    expect(c.get('111104')).toEqual({
+      classe_2014_2020: 'F',
+      descrizione_2014_2020: 'F - Ultraperiferico',
+      classe_2021_2027: 'E',
+      descrizione_2021_2027: 'E - Periferico',
+    });
     expect(c.get('001001')).toMatchObject({ classe_2014_2020: 'C', classe_2021_2027: 'C' });
-    expect(c.get('099031')).toMatchObject({ classe_2014_2020: null, descrizione_2014_2020: null, classe_2021_2027: 'D' });
+    expect(c.get('099031')).toMatchObject({
+      classe_2014_2020: null,
+      descrizione_2014_2020: null,
+      classe_2021_2027: 'D',
+    });
   });
 });

@@ -32,14 +32,18 @@ describe('istat-bilancio-demografico parser (ISTAT P2 file)', () => {
   });
 
   it('refuses a non-code row that carries figures (a format change, not a note)', () => {
-    expect(() => parseBilancioDemografico(p2File([p2Row(PICCOLO), p2Row({ ...ROMA, codice: 'ITALIA' })]))).toThrow(/"ITALIA" non è né un comune né una nota/);
+    expect(() => parseBilancioDemografico(p2File([p2Row(PICCOLO), p2Row({ ...ROMA, codice: 'ITALIA' })]))).toThrow(
+      /"ITALIA" non è né un comune né una nota/,
+    );
   });
 
   it('marks a comune provisional exactly where ISTAT writes "p"', () => {
     const parsed = parseBilancioDemografico(p2File([p2Row(PICCOLO), p2Row({ ...ROMA, flag: '' })]));
     expect(parsed.comuni.get('001001')!.provvisorio).toBe(true);
     expect(parsed.comuni.get('058091')!.provvisorio).toBe(false);
-    expect(() => parseBilancioDemografico(p2File([p2Row({ ...ROMA, flag: 'x' })]))).toThrow(/flag Informazioni sconosciuto "x"/);
+    expect(() => parseBilancioDemografico(p2File([p2Row({ ...ROMA, flag: 'x' })]))).toThrow(
+      /flag Informazioni sconosciuto "x"/,
+    );
   });
 
   it('stops on a comune whose 31 December population breaks the accounting identity', () => {
@@ -56,12 +60,18 @@ describe('istat-bilancio-demografico parser (ISTAT P2 file)', () => {
 
   it('stops when maschi + femmine ≠ totale', () => {
     const row = p2Row(ROMA).replace(';2747290;', ';2747291;');
-    expect(() => parseBilancioDemografico(p2File([row]))).toThrow(/Popolazione censita al 1° gennaio: maschi 1307642 \+ femmine 1439648 ≠ totale 2747291/);
+    expect(() => parseBilancioDemografico(p2File([row]))).toThrow(
+      /Popolazione censita al 1° gennaio: maschi 1307642 \+ femmine 1439648 ≠ totale 2747291/,
+    );
   });
 
   it('refuses a file of another year and a missing column', () => {
     expect(() => parseBilancioDemografico(file, 2026)).toThrow(/titolo del file indica il 2025, atteso 2026/);
-    expect(() => parseBilancioDemografico(file.replace('"Morti - Femmine"', '"Decessi - Femmine"'))).toThrow(/nessuna colonna di nome "morti - femmine"/);
-    expect(() => parseBilancioDemografico(p2File([p2Row(ROMA)], { title: null }).replace('"Codice comune"', '"Codice"'))).toThrow(/nessuna riga di intestazione/);
+    expect(() => parseBilancioDemografico(file.replace('"Morti - Femmine"', '"Decessi - Femmine"'))).toThrow(
+      /nessuna colonna di nome "morti - femmine"/,
+    );
+    expect(() =>
+      parseBilancioDemografico(p2File([p2Row(ROMA)], { title: null }).replace('"Codice comune"', '"Codice"')),
+    ).toThrow(/nessuna riga di intestazione/);
   });
 });

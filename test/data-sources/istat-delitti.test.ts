@@ -29,7 +29,16 @@ describe('istat-delitti: province mapping table', () => {
 
   it('attaches the old Sardinian and Roma codes to the current provinces they were verified against', () => {
     const by = Object.fromEntries(DELITTI_PROVINCE.map((m) => [m.ref_area, m.sigla]));
-    expect(by).toMatchObject({ ITG25: 'SS', ITG26: 'NU', ITG27: 'CA', ITG28: 'OR', ITE43: 'RM', IT108: 'MB', ITF41: 'FG', ITF42: 'BA' });
+    expect(by).toMatchObject({
+      ITG25: 'SS',
+      ITG26: 'NU',
+      ITG27: 'CA',
+      ITG28: 'OR',
+      ITE43: 'RM',
+      IT108: 'MB',
+      ITF41: 'FG',
+      ITF42: 'BA',
+    });
   });
 });
 
@@ -53,10 +62,18 @@ describe('istat-delitti: parsers', () => {
   });
 
   it('reports unknown territories and known names with an unexpected code instead of guessing', () => {
-    const r = parseDelittiProvince([rec('ITG2C', 'Carbonia-Iglesias', 2014, 5000), rec('ITG2C', 'Carbonia-Iglesias', 2015, 5000), rec('ITI43', 'Roma', 2024, 1)]);
+    const r = parseDelittiProvince([
+      rec('ITG2C', 'Carbonia-Iglesias', 2014, 5000),
+      rec('ITG2C', 'Carbonia-Iglesias', 2015, 5000),
+      rec('ITI43', 'Roma', 2024, 1),
+    ]);
     expect(r.perSigla.size).toBe(0);
     expect(r.nonMappati).toEqual([
-      { territorio: 'Carbonia-Iglesias', ref_area: 'ITG2C', motivo: 'territorio non presente nella tabella di corrispondenza' },
+      {
+        territorio: 'Carbonia-Iglesias',
+        ref_area: 'ITG2C',
+        motivo: 'territorio non presente nella tabella di corrispondenza',
+      },
       { territorio: 'Roma', ref_area: 'ITI43', motivo: 'REF_AREA "ITI43" diverso da quello verificato "ITE43"' },
     ]);
   });
@@ -72,16 +89,47 @@ describe('istat-delitti: parsers', () => {
   });
 
   it('rejects duplicate records and non-numeric counts', () => {
-    expect(() => parseDelittiProvince([rec('ITE43', 'Roma', 2024, 1), rec('ITE43', 'Roma', 2024, 2)])).toThrow(/due record per RM\|2024/);
-    expect(() => parseDelittiProvince([{ ...rec('ITE43', 'Roma', 2024, 1), Delitti: 'n.d.x' }])).toThrow(/Delitti "n.d.x" non è un numero/);
+    expect(() => parseDelittiProvince([rec('ITE43', 'Roma', 2024, 1), rec('ITE43', 'Roma', 2024, 2)])).toThrow(
+      /due record per RM\|2024/,
+    );
+    expect(() => parseDelittiProvince([{ ...rec('ITE43', 'Roma', 2024, 1), Delitti: 'n.d.x' }])).toThrow(
+      /Delitti "n.d.x" non è un numero/,
+    );
     expect(() => parseDelittiProvince({})).toThrow(/atteso un array JSON/);
   });
 
   it('reads the serious-crime file per sigla, year and crime type', () => {
     const r = parseReatiAllarmeSociale([
-      { REF_AREA: 'ITG27', Territorio: 'Cagliari', Anno: 2024, Reato: 'Violenze sessuali', Delitti: 73, Regione: 'Sardegna', Popolazione: 418962, Tasso_per_100k: 17.42 },
-      { REF_AREA: 'ITG27', Territorio: 'Cagliari', Anno: 2024, Reato: 'Omicidi volontari consumati', Delitti: 0, Regione: 'Sardegna', Popolazione: 418962, Tasso_per_100k: 0.0 },
-      { REF_AREA: 'ITG27', Territorio: 'Cagliari', Anno: 2023, Reato: 'Violenze sessuali', Delitti: null, Regione: 'Sardegna', Popolazione: 420364, Tasso_per_100k: null },
+      {
+        REF_AREA: 'ITG27',
+        Territorio: 'Cagliari',
+        Anno: 2024,
+        Reato: 'Violenze sessuali',
+        Delitti: 73,
+        Regione: 'Sardegna',
+        Popolazione: 418962,
+        Tasso_per_100k: 17.42,
+      },
+      {
+        REF_AREA: 'ITG27',
+        Territorio: 'Cagliari',
+        Anno: 2024,
+        Reato: 'Omicidi volontari consumati',
+        Delitti: 0,
+        Regione: 'Sardegna',
+        Popolazione: 418962,
+        Tasso_per_100k: 0.0,
+      },
+      {
+        REF_AREA: 'ITG27',
+        Territorio: 'Cagliari',
+        Anno: 2023,
+        Reato: 'Violenze sessuali',
+        Delitti: null,
+        Regione: 'Sardegna',
+        Popolazione: 420364,
+        Tasso_per_100k: null,
+      },
     ]);
     expect(r.perSigla.get('CA')).toEqual([
       { anno: 2023, reato: 'Violenze sessuali', delitti: null, popolazione: 420364, tasso_per_100000: null },

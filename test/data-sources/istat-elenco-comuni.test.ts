@@ -34,7 +34,7 @@ const HEADER = [
 ].join(';');
 
 const ROWS = [
-  "01;201;001; 001 ;001001;Agliè;Agliè;;1;Nord-ovest;Piemonte;Torino;3;0;TO;1001;1001;1001;1001;A074;ITC;ITC1;ITC11;ITC;ITC1;ITC11",
+  '01;201;001; 001 ;001001;Agliè;Agliè;;1;Nord-ovest;Piemonte;Torino;3;0;TO;1001;1001;1001;1001;A074;ITC;ITC1;ITC11;ITC;ITC1;ITC11',
   '04;021;021; 008 ;021008;Bolzano/Bozen;Bolzano;Bozen;2;Nord-est;Trentino-Alto Adige/Südtirol;Bolzano/Bozen;2;1;BZ;21008;21008;21008;21008;A952;ITH;ITH1;ITH10;ITH;ITH1;ITH10',
   // Moved province in 2009: legacy codes differ, NUTS 2010 and 2021 differ.
   '08;099;099; 030 ;099030;Montecopiolo;Montecopiolo;;2;Nord-est;Emilia-Romagna;Rimini;1;0;RN;99030;41033;41033;41033;F478;ITI;ITI3;ITI31;ITH;ITH5;ITH59',
@@ -47,8 +47,8 @@ describe('istat-elenco-comuni decoding', () => {
   it('reads Latin-1 accents and the Windows-1252 Š/Ž of Slovene names', () => {
     // "Agliè;Števerjan;Nabrežina" in Windows-1252 bytes: è = 0xE8, Š = 0x8A, ž = 0x9E.
     const bytes = Uint8Array.from([
-      0x41, 0x67, 0x6c, 0x69, 0xe8, 0x3b, 0x8a, 0x74, 0x65, 0x76, 0x65, 0x72, 0x6a, 0x61, 0x6e, 0x3b,
-      0x4e, 0x61, 0x62, 0x72, 0x65, 0x9e, 0x69, 0x6e, 0x61,
+      0x41, 0x67, 0x6c, 0x69, 0xe8, 0x3b, 0x8a, 0x74, 0x65, 0x76, 0x65, 0x72, 0x6a, 0x61, 0x6e, 0x3b, 0x4e, 0x61, 0x62,
+      0x72, 0x65, 0x9e, 0x69, 0x6e, 0x61,
     ]);
     expect(decodeText(bytes, 'latin1')).toBe('Agliè;Števerjan;Nabrežina');
   });
@@ -90,21 +90,37 @@ describe('istat-elenco-comuni parser', () => {
 
   it('keeps bilingual names apart and reads the capoluogo flag', () => {
     const bolzano = parseElencoComuni(TEXT)[1]!;
-    expect(bolzano).toMatchObject({ nome: 'Bolzano', nome_altra_lingua: 'Bozen', nome_uts: 'Bolzano/Bozen', capoluogo: true, ripartizione: { codice: 2, nome: 'Nord-est' } });
+    expect(bolzano).toMatchObject({
+      nome: 'Bolzano',
+      nome_altra_lingua: 'Bozen',
+      nome_uts: 'Bolzano/Bozen',
+      capoluogo: true,
+      ripartizione: { codice: 2, nome: 'Nord-est' },
+    });
   });
 
   it('pads legacy codes and keeps NUTS 2010 and 2021 apart', () => {
     const montecopiolo = parseElencoComuni(TEXT)[2]!;
-    expect(montecopiolo.codici_legacy).toEqual({ province_110: '041033', province_107: '041033', province_103: '041033' });
+    expect(montecopiolo.codici_legacy).toEqual({
+      province_110: '041033',
+      province_107: '041033',
+      province_103: '041033',
+    });
     // A comune of a province created in 2009: its 103-province code is under Milano.
-    const agrate = '03;108;108; 001 ;108001;Agrate Brianza;Agrate Brianza;;1;Nord-ovest;Lombardia;Monza e della Brianza;2;0;MB;108001;108001;108001;15002;A087;ITC;ITC4;ITC4D;ITC;ITC4;ITC4D';
-    expect(parseElencoComuni(`${HEADER}\r\n${agrate}\r\n`)[0]!.codici_legacy).toEqual({ province_110: '108001', province_107: '108001', province_103: '015002' });
+    const agrate =
+      '03;108;108; 001 ;108001;Agrate Brianza;Agrate Brianza;;1;Nord-ovest;Lombardia;Monza e della Brianza;2;0;MB;108001;108001;108001;15002;A087;ITC;ITC4;ITC4D;ITC;ITC4;ITC4D';
+    expect(parseElencoComuni(`${HEADER}\r\n${agrate}\r\n`)[0]!.codici_legacy).toEqual({
+      province_110: '108001',
+      province_107: '108001',
+      province_103: '015002',
+    });
     expect(montecopiolo.nuts_2010).toEqual({ nuts1: 'ITI', nuts2: 'ITI3', nuts3: 'ITI31' });
     expect(montecopiolo.nuts_2021).toEqual({ nuts1: 'ITH', nuts2: 'ITH5', nuts3: 'ITH59' });
   });
 
   it('trims stray spaces around cells', () => {
-    const row = ' 01 ; 201 ; 001 ; 001 ; 001001 ; Agliè ; Agliè ;  ; 1 ; Nord-ovest ; Piemonte ; Torino ; 3 ; 0 ; TO ; 1001 ; 1001 ; 1001 ; 1001 ; a074 ; ITC ; ITC1 ; ITC11 ; ITC ; ITC1 ; ITC11 ';
+    const row =
+      ' 01 ; 201 ; 001 ; 001 ; 001001 ; Agliè ; Agliè ;  ; 1 ; Nord-ovest ; Piemonte ; Torino ; 3 ; 0 ; TO ; 1001 ; 1001 ; 1001 ; 1001 ; a074 ; ITC ; ITC1 ; ITC11 ; ITC ; ITC1 ; ITC11 ';
     const [aglie] = parseElencoComuni(`${HEADER}\r\n${row}\r\n`);
     expect(aglie).toMatchObject({
       codice_istat: '001001',
@@ -120,7 +136,8 @@ describe('istat-elenco-comuni parser', () => {
   });
 
   it('keeps missing legacy and NUTS cells as null, never 0', () => {
-    const row = '03;013;013; 256 ;013256;Uggiate con Ronago;Uggiate con Ronago;;1;Nord-ovest;Lombardia;Como;1;0;CO;13256;;0;;M435;ITC;ITC4;ITC42;;;';
+    const row =
+      '03;013;013; 256 ;013256;Uggiate con Ronago;Uggiate con Ronago;;1;Nord-ovest;Lombardia;Como;1;0;CO;13256;;0;;M435;ITC;ITC4;ITC42;;;';
     const [c] = parseElencoComuni(`${HEADER}\r\n${row}\r\n`);
     expect(c!.codici_legacy).toEqual({ province_110: null, province_107: null, province_103: null });
     expect(c!.nuts_2021).toEqual({ nuts1: null, nuts2: null, nuts3: null });
@@ -138,7 +155,11 @@ describe('istat-elenco-comuni parser', () => {
     expect(() => parseElencoComuni(TEXT.replace('Codice Comune formato alfanumerico', 'Codice Comune'))).toThrow(
       /Elenco-comuni-italiani.csv: nessuna colonna di nome "codice comune formato alfanumerico"/,
     );
-    expect(() => parseElencoComuni(`${HEADER}\r\n${ROWS[0]!.replace(';3;0;TO;', ';3;SI;TO;')}\r\n`)).toThrow(/001001: il flag capoluogo vale "SI"/);
-    expect(() => parseElencoComuni(`${HEADER}\r\n${ROWS[0]}\r\n${ROWS[0]}\r\n`)).toThrow(/il codice comune 001001 compare due volte/);
+    expect(() => parseElencoComuni(`${HEADER}\r\n${ROWS[0]!.replace(';3;0;TO;', ';3;SI;TO;')}\r\n`)).toThrow(
+      /001001: il flag capoluogo vale "SI"/,
+    );
+    expect(() => parseElencoComuni(`${HEADER}\r\n${ROWS[0]}\r\n${ROWS[0]}\r\n`)).toThrow(
+      /il codice comune 001001 compare due volte/,
+    );
   });
 });

@@ -50,13 +50,19 @@ describe('istat-popolazione-2020 parser', () => {
   });
 
   it('leaves a comune without a value absent (never 0) and reports it', () => {
-    const point = parsePopolazioneIstat2020([HEADER, row('001272', 'Torino', ''), row('058091', 'Roma', '2800000')].join('\n'));
+    const point = parsePopolazioneIstat2020(
+      [HEADER, row('001272', 'Torino', ''), row('058091', 'Roma', '2800000')].join('\n'),
+    );
     expect(point.valori.has('001272')).toBe(false);
     expect(point.scartati).toEqual([{ codice: '001272', motivo: 'Value mancante' }]);
   });
 
   it('throws on a total row of another year, or on a code listed twice', () => {
-    expect(() => parsePopolazioneIstat2020([HEADER, row('001272', 'Torino', '850000', '9', 'TOTAL', '99', '2021')].join('\n'))).toThrow(/TIME "2021"/);
-    expect(() => parsePopolazioneIstat2020([HEADER, row('001272', 'Torino', '1'), row('001272', 'Torino', '2')].join('\n'))).toThrow(/001272 compare due volte/);
+    expect(() =>
+      parsePopolazioneIstat2020([HEADER, row('001272', 'Torino', '850000', '9', 'TOTAL', '99', '2021')].join('\n')),
+    ).toThrow(/TIME "2021"/);
+    expect(() =>
+      parsePopolazioneIstat2020([HEADER, row('001272', 'Torino', '1'), row('001272', 'Torino', '2')].join('\n')),
+    ).toThrow(/001272 compare due volte/);
   });
 });

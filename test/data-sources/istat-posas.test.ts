@@ -9,11 +9,29 @@ import { MissingSourceError } from '../../data-sources/lib/files.ts';
 // marital-status counts (civil-union columns blank), "Totale maschi", the same for women, "Totale".
 const TITLE = '"Popolazione residente per età, sesso e stato civile al 1° gennaio 2025"';
 const HEADER = [
-  'Codice comune', 'Comune', 'Età',
-  'Celibi', 'Coniugati', 'Divorziati', 'Vedovi', 'Uniti civilmente', 'Maschi già in unione civile (per scioglimento unione)', 'Maschi già in unione civile (per decesso del partner)', 'Totale maschi',
-  'Nubili', 'Coniugate', 'Divorziate', 'Vedove', 'Unite civilmente', 'Femmine già in unione civile (per scioglimento unione)', 'Femmine già in unione civile (per decesso del partner)', 'Totale femmine',
+  'Codice comune',
+  'Comune',
+  'Età',
+  'Celibi',
+  'Coniugati',
+  'Divorziati',
+  'Vedovi',
+  'Uniti civilmente',
+  'Maschi già in unione civile (per scioglimento unione)',
+  'Maschi già in unione civile (per decesso del partner)',
+  'Totale maschi',
+  'Nubili',
+  'Coniugate',
+  'Divorziate',
+  'Vedove',
+  'Unite civilmente',
+  'Femmine già in unione civile (per scioglimento unione)',
+  'Femmine già in unione civile (per decesso del partner)',
+  'Totale femmine',
   'Totale',
-].map((h) => `"${h}"`).join(';');
+]
+  .map((h) => `"${h}"`)
+  .join(';');
 const row = (code: string, name: string, age: number, m: number, f: number, total = m + f) =>
   `"${code}";"${name}";${age};${m};0;0;0;;;;${m};${f};0;0;0;;;;${f};${total}`;
 
@@ -48,16 +66,24 @@ describe('istat-posas parser', () => {
 
   it('throws when the total row disagrees with the sum over ages', () => {
     const wrong = FILE.replace(row('097002', 'Airuno', 999, 10, 7), row('097002', 'Airuno', 999, 11, 7));
-    expect(() => parsePosas(wrong)).toThrow(/097002: riga di totale \(maschi 11, femmine 7\) ≠ somma sulle età \(maschi 10, femmine 7\)/);
+    expect(() => parsePosas(wrong)).toThrow(
+      /097002: riga di totale \(maschi 11, femmine 7\) ≠ somma sulle età \(maschi 10, femmine 7\)/,
+    );
   });
 
   it('throws when a comune has no total row, or a row whose sexes do not add up', () => {
-    expect(() => parsePosas([TITLE, HEADER, row('097002', 'Airuno', 0, 10, 7)].join('\n'))).toThrow(/097002: nessuna riga di totale/);
-    expect(() => parsePosas([TITLE, HEADER, row('097002', 'Airuno', 0, 10, 7, 18)].join('\n'))).toThrow(/maschi 10 \+ femmine 7 ≠ totale 18/);
+    expect(() => parsePosas([TITLE, HEADER, row('097002', 'Airuno', 0, 10, 7)].join('\n'))).toThrow(
+      /097002: nessuna riga di totale/,
+    );
+    expect(() => parsePosas([TITLE, HEADER, row('097002', 'Airuno', 0, 10, 7, 18)].join('\n'))).toThrow(
+      /maschi 10 \+ femmine 7 ≠ totale 18/,
+    );
   });
 
   it('throws on a header it does not recognise', () => {
-    expect(() => parsePosas(`${TITLE}\n"Codice";"Comune"`)).toThrow(/nessuna riga di intestazione che inizi con "Codice comune"/);
+    expect(() => parsePosas(`${TITLE}\n"Codice";"Comune"`)).toThrow(
+      /nessuna riga di intestazione che inizi con "Codice comune"/,
+    );
   });
 });
 

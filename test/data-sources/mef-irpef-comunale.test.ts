@@ -67,10 +67,16 @@ describe('mef-irpef-comunale: 2023 layout', () => {
   });
 
   it('parses a new tax year whose file keeps the 2023 header, and derives its declared file from the year', () => {
-    const row2024 = rowOf(L2023, ['2024', 'H501', '058091', 'ROMA', 'RM', 'Lazio', '12', '1994000'], { 'Reddito complessivo': ['1927000', '62600000000'] });
+    const row2024 = rowOf(L2023, ['2024', 'H501', '058091', 'ROMA', 'RM', 'Lazio', '12', '1994000'], {
+      'Reddito complessivo': ['1927000', '62600000000'],
+    });
     const y = parseIrpefYear(mefFile(L2023, [row2024]), 2024);
     expect(y.anno).toBe(2024);
-    expect(y.comuni[0]).toMatchObject({ codice_istat: '058091', contribuenti: 1994000, reddito_complessivo: { frequenza: 1927000, ammontare: 62600000000 } });
+    expect(y.comuni[0]).toMatchObject({
+      codice_istat: '058091',
+      contribuenti: 1994000,
+      reddito_complessivo: { frequenza: 1927000, ammontare: 62600000000 },
+    });
     expect(irpefFile(2024)).toEqual({
       path: 'mef/irpef-comunale/Redditi_e_principali_variabili_IRPEF_su_base_comunale_CSV_2024.csv',
       url: 'https://www1.finanze.gov.it/finanze/analisi_stat/public/v_4_0_0/contenuti/Redditi_e_principali_variabili_IRPEF_su_base_comunale_CSV_2024.zip',
@@ -117,7 +123,15 @@ describe('mef-irpef-comunale: older layouts and their column names', () => {
 
   it('2000: decodes Latin-1, pads integer codes, maps lavoro dipendente, leaves split lavoro autonomo and the total as null', () => {
     const text = mefFile(L2000, [
-      rowOf(L2000, ['2000', 'A001', '28001', 'ABANO TERME', 'PD', 'VENETO', '5', '13495'], { 'Reddito da lavoro dipendente': ['6279', '106596294'], 'Reddito da lavoro dipendente e pensione': ['1', '1'] }, ''),
+      rowOf(
+        L2000,
+        ['2000', 'A001', '28001', 'ABANO TERME', 'PD', 'VENETO', '5', '13495'],
+        {
+          'Reddito da lavoro dipendente': ['6279', '106596294'],
+          'Reddito da lavoro dipendente e pensione': ['1', '1'],
+        },
+        '',
+      ),
       rowOf(L2000, ['2000', 'A074', '1001', 'AGLIÈ', 'TO', 'PIEMONTE', '1', '1900'], {}, ';'),
     ]);
     const bytes = Buffer.from(text, 'latin1');
@@ -137,7 +151,15 @@ describe('mef-irpef-comunale: older layouts and their column names', () => {
   // 2008–2011: key "Codice Istat", no region code, "contabilità" with an accent, "semplificata(" glued,
   // "Ammontare" without "in euro" (2009–2011), a final row with a blank code.
   const L2009: Layout = {
-    identity: ['Anno di imposta', 'Codice catastale', 'Codice Istat', 'Denominazione Comune', 'Sigla Provincia', 'Regione', 'Numero contribuenti'],
+    identity: [
+      'Anno di imposta',
+      'Codice catastale',
+      'Codice Istat',
+      'Denominazione Comune',
+      'Sigla Provincia',
+      'Regione',
+      'Numero contribuenti',
+    ],
     measures: [
       'Reddito da fabbricati',
       'Reddito da lavoro dipendente e assimilati',
@@ -159,10 +181,18 @@ describe('mef-irpef-comunale: older layouts and their column names', () => {
 
   it('2009: "Codice Istat" key, accented and glued column names, blank-code "COMUNE ASSENTE" row skipped', () => {
     const text = mefFile(L2009, [
-      rowOf(L2009, ['2009', 'A001', '028001', 'ABANO TERME', 'PD', 'VENETO', '14216'], {
-        "Reddito di spettanza dell'imprenditore in contabilità ordinaria (compresi valori nulli)": ['157', '4826953'],
-        "Reddito di spettanza dell'imprenditore in contabilità semplificata(compresi valori nulli)": ['554', '9434775'],
-      }, ''),
+      rowOf(
+        L2009,
+        ['2009', 'A001', '028001', 'ABANO TERME', 'PD', 'VENETO', '14216'],
+        {
+          "Reddito di spettanza dell'imprenditore in contabilità ordinaria (compresi valori nulli)": ['157', '4826953'],
+          "Reddito di spettanza dell'imprenditore in contabilità semplificata(compresi valori nulli)": [
+            '554',
+            '9434775',
+          ],
+        },
+        '',
+      ),
       rowOf(L2009, ['2009', '0', '', 'COMUNE ASSENTE - 0000', '', 'REGIONE ASSENTE', '90678'], {}, ''),
     ]);
     const y = parseIrpefYear(decodeText(Buffer.from(text, 'latin1'), 'auto'), 2009);
@@ -178,29 +208,75 @@ describe('mef-irpef-comunale: older layouts and their column names', () => {
       identity: ID_2023,
       measures: L2009.measures.map((m) =>
         m
-          .replace(/Reddito di spettanza dell'imprenditore in contabilità (ordinaria|semplificata) ?\(compresi valori nulli\)/, 'Reddito spettanza imprenditore $1 (compresi nulli)')
+          .replace(
+            /Reddito di spettanza dell'imprenditore in contabilità (ordinaria|semplificata) ?\(compresi valori nulli\)/,
+            'Reddito spettanza imprenditore $1 (compresi nulli)',
+          )
           .replace('(comprensivo dei valori nulli)', '(compresi nulli)'),
       ),
     };
     expect(L2012.measures).toContain('Reddito spettanza imprenditore semplificata (compresi nulli)');
     const text = mefFile(L2012, [
-      rowOf(L2012, ['2012', 'A001', '"028001"', 'ABANO TERME', 'PD', 'Veneto', '"05"', '14306'], { 'Reddito spettanza imprenditore ordinaria (compresi nulli)': ['115', '3930216'], 'Reddito da partecipazione (compresi nulli)': ['1192', '20207202'] }, ''),
+      rowOf(
+        L2012,
+        ['2012', 'A001', '"028001"', 'ABANO TERME', 'PD', 'Veneto', '"05"', '14306'],
+        {
+          'Reddito spettanza imprenditore ordinaria (compresi nulli)': ['115', '3930216'],
+          'Reddito da partecipazione (compresi nulli)': ['1192', '20207202'],
+        },
+        '',
+      ),
       rowOf(L2012, ['2012', '0000', '"000000"', 'Non indicato', '"00"', 'Non indicato', '"00"', '2067'], {}, ''),
     ]);
     const y = parseIrpefYear(text, 2012);
-    expect(y.comuni[0]).toMatchObject({ codice_istat: '028001', per_tipo: { imprenditore_ordinaria: { frequenza: 115, ammontare: 3930216 }, partecipazione: { frequenza: 1192, ammontare: 20207202 } } });
+    expect(y.comuni[0]).toMatchObject({
+      codice_istat: '028001',
+      per_tipo: {
+        imprenditore_ordinaria: { frequenza: 115, ammontare: 3930216 },
+        partecipazione: { frequenza: 1192, ammontare: 20207202 },
+      },
+    });
     expect(y.scartati).toEqual([expect.objectContaining({ codice: '000000', nome: 'Non indicato' })]);
   });
 
   it('2014 calls the first bracket "minore di zero euro"; 2019–2021 headers end in ";;" or "; ;" and say "Bonus spettante"', () => {
-    const L2014: Layout = { ...L2023, measures: L2023.measures.filter((m) => m !== 'Reddito complessivo' && m !== 'Trattamento spettante').map((m) => m.replace('minore o uguale a zero euro', 'minore di zero euro')), amount: 'Ammontare' };
-    const y2014 = parseIrpefYear(mefFile(L2014, [rowOf(L2014, ['2014', 'A001', '028001', 'ABANO TERME', 'PD', 'Veneto', '05', '14173'], { 'Reddito complessivo minore di zero euro': ['84', '-662370'] }, ';')]), 2014);
+    const L2014: Layout = {
+      ...L2023,
+      measures: L2023.measures
+        .filter((m) => m !== 'Reddito complessivo' && m !== 'Trattamento spettante')
+        .map((m) => m.replace('minore o uguale a zero euro', 'minore di zero euro')),
+      amount: 'Ammontare',
+    };
+    const y2014 = parseIrpefYear(
+      mefFile(L2014, [
+        rowOf(
+          L2014,
+          ['2014', 'A001', '028001', 'ABANO TERME', 'PD', 'Veneto', '05', '14173'],
+          { 'Reddito complessivo minore di zero euro': ['84', '-662370'] },
+          ';',
+        ),
+      ]),
+      2014,
+    );
     expect(y2014.comuni[0]!.scaglioni[0]).toEqual({ da: null, a: 0, frequenza: 84, ammontare: -662370 });
     expect(y2014.comuni[0]!.trattamento_spettante).toBeNull();
 
     for (const tail of [';;', '; ;']) {
-      const L2020: Layout = { ...L2023, measures: L2023.measures.filter((m) => m !== 'Reddito complessivo').map((m) => (m === 'Trattamento spettante' ? 'Bonus spettante' : m)), tail };
-      const text = mefFile(L2020, [rowOf(L2020, ['2020', 'A001', '028001', 'ABANO TERME', 'PD', 'Veneto', '05', '14831'], { 'Bonus spettante': ['4319', '1853780'] }, ';;')]);
+      const L2020: Layout = {
+        ...L2023,
+        measures: L2023.measures
+          .filter((m) => m !== 'Reddito complessivo')
+          .map((m) => (m === 'Trattamento spettante' ? 'Bonus spettante' : m)),
+        tail,
+      };
+      const text = mefFile(L2020, [
+        rowOf(
+          L2020,
+          ['2020', 'A001', '028001', 'ABANO TERME', 'PD', 'Veneto', '05', '14831'],
+          { 'Bonus spettante': ['4319', '1853780'] },
+          ';;',
+        ),
+      ]);
       const c = parseIrpefYear(text, 2020).comuni[0]!;
       expect(c.trattamento_spettante).toEqual({ frequenza: 4319, ammontare: 1853780 });
       expect(c.reddito_complessivo).toBeNull();
@@ -230,7 +306,18 @@ describe('mef-irpef-comunale: older layouts and their column names', () => {
     };
     expect(headerOf(L2006)).toContain('Reddito da lavoro dipendente  - Frequenza');
     const c = parseIrpefYear(
-      mefFile(L2006, [rowOf(L2006, ['2006', 'A001', '28001', 'ABANO TERME', 'PD', 'VENETO', '5', '14000'], { 'Reddito da lavoro dipendente ': ['7000', '150000000'], 'Reddito imponibile ': ['13000', '280000000'], 'Reddito da lavoro autonomo': ['350', '12000000'] }, '')]),
+      mefFile(L2006, [
+        rowOf(
+          L2006,
+          ['2006', 'A001', '28001', 'ABANO TERME', 'PD', 'VENETO', '5', '14000'],
+          {
+            'Reddito da lavoro dipendente ': ['7000', '150000000'],
+            'Reddito imponibile ': ['13000', '280000000'],
+            'Reddito da lavoro autonomo': ['350', '12000000'],
+          },
+          '',
+        ),
+      ]),
       2006,
     ).comuni[0]!;
     expect(c.per_tipo.lavoro_dipendente).toEqual({ frequenza: 7000, ammontare: 150000000 });
@@ -244,11 +331,18 @@ describe('mef-irpef-comunale: failures are loud', () => {
     const noImponibile: Layout = { ...L2023, measures: L2023.measures.filter((m) => m !== 'Reddito imponibile') };
     expect(() => parseIrpefYear(mefFile(noImponibile, []), 2023)).toThrow(/nessuna colonna per "reddito_imponibile"/);
     const twice: Layout = { ...L2023, measures: [...L2023.measures, 'Imposta  netta'] };
-    expect(() => parseIrpefYear(mefFile(twice, []), 2023)).toThrow(/"imposta_netta" dovrebbe avere una colonna Frequenza e una Ammontare/);
-    const noAutonomo: Layout = { ...L2023, measures: L2023.measures.filter((m) => !m.startsWith('Reddito da lavoro autonomo')) };
+    expect(() => parseIrpefYear(mefFile(twice, []), 2023)).toThrow(
+      /"imposta_netta" dovrebbe avere una colonna Frequenza e una Ammontare/,
+    );
+    const noAutonomo: Layout = {
+      ...L2023,
+      measures: L2023.measures.filter((m) => !m.startsWith('Reddito da lavoro autonomo')),
+    };
     expect(() => parseIrpefYear(mefFile(noAutonomo, []), 2023)).toThrow(/lavoro_autonomo/);
     const decimal = rowOf(L2023, ['2023', 'F205', '015146', 'MILANO', 'MI', 'Lombardia', '03', '1.047.822']);
-    expect(() => parseIrpefYear(mefFile(L2023, [decimal]), 2023)).toThrow(/015146 Numero contribuenti: "1.047.822" non è un intero/);
+    expect(() => parseIrpefYear(mefFile(L2023, [decimal]), 2023)).toThrow(
+      /015146 Numero contribuenti: "1.047.822" non è un intero/,
+    );
     expect(() => parseIrpefYear(mefFile(L2023, [MILANO_2023, MILANO_2023]), 2023)).toThrow(/015146 compare due volte/);
   });
 

@@ -15,8 +15,24 @@ describe('ANPR archive of comuni', () => {
   it('reads one period per row, open periods as null, and leaves out rows without a cadastral code', () => {
     const rows = parseArchivioComuni(ARCHIVIO);
     expect(rows).toEqual([
-      { codice_istat: '092103', codice_catastale: 'M270', nome: 'MASAINAS', nome_altra_lingua: null, sigla_provincia: 'CA', inizio: '1974-08-02', fine: '2005-12-31' },
-      { codice_istat: '111040', codice_catastale: 'M270', nome: 'MASAINAS', nome_altra_lingua: null, sigla_provincia: 'SU', inizio: '2016-04-28', fine: null },
+      {
+        codice_istat: '092103',
+        codice_catastale: 'M270',
+        nome: 'MASAINAS',
+        nome_altra_lingua: null,
+        sigla_provincia: 'CA',
+        inizio: '1974-08-02',
+        fine: '2005-12-31',
+      },
+      {
+        codice_istat: '111040',
+        codice_catastale: 'M270',
+        nome: 'MASAINAS',
+        nome_altra_lingua: null,
+        sigla_provincia: 'SU',
+        inizio: '2016-04-28',
+        fine: null,
+      },
     ]);
   });
 
@@ -35,8 +51,18 @@ describe('ISTAT Sardinian codes of 1 January 2026', () => {
 
   it('maps each 2025 code to its 2026 code and new province', () => {
     expect(parseSardegna2026(TEXT)).toEqual([
-      { codice_2026: '112050', nome: 'Sassari', codice_precedente: '090064', provincia_2026: { codice: '112', nome: 'Città metropolitana di Sassari' } },
-      { codice_2026: '119010', nome: 'Masainas', codice_precedente: '111040', provincia_2026: { codice: '119', nome: 'Provincia del Sulcis Iglesiente' } },
+      {
+        codice_2026: '112050',
+        nome: 'Sassari',
+        codice_precedente: '090064',
+        provincia_2026: { codice: '112', nome: 'Città metropolitana di Sassari' },
+      },
+      {
+        codice_2026: '119010',
+        nome: 'Masainas',
+        codice_precedente: '111040',
+        provincia_2026: { codice: '119', nome: 'Provincia del Sulcis Iglesiente' },
+      },
     ]);
   });
 
@@ -51,22 +77,75 @@ describe('TopoJSON polygons as rings (crosswalk containment)', () => {
       type: 'Topology',
       transform: { scale: [1, 1], translate: [10, 40] },
       arcs: [
-        [[0, 0], [2, 0], [0, 2]],
-        [[2, 2], [-2, 0], [0, -2]],
+        [
+          [0, 0],
+          [2, 0],
+          [0, 2],
+        ],
+        [
+          [2, 2],
+          [-2, 0],
+          [0, -2],
+        ],
       ],
-      objects: { comuni: { type: 'GeometryCollection', geometries: [{ type: 'Polygon', arcs: [[0, 1]], properties: { id: 'a' } }, { type: 'Polygon', arcs: [[~1, ~0]], properties: { id: 'b' } }] } },
+      objects: {
+        comuni: {
+          type: 'GeometryCollection',
+          geometries: [
+            { type: 'Polygon', arcs: [[0, 1]], properties: { id: 'a' } },
+            { type: 'Polygon', arcs: [[~1, ~0]], properties: { id: 'b' } },
+          ],
+        },
+      },
     };
     const text = JSON.stringify(topology);
     const [a, b] = layerFeatures(parsePolygonLayer(text, 'comuni', 'fixture.topo.json'));
-    expect(a!.polygons).toEqual([[[[10, 40], [12, 40], [12, 42], [10, 42], [10, 40]]]]);
-    expect(b!.polygons[0]![0]).toEqual([[10, 40], [10, 42], [12, 42], [12, 40], [10, 40]]);
+    expect(a!.polygons).toEqual([
+      [
+        [
+          [10, 40],
+          [12, 40],
+          [12, 42],
+          [10, 42],
+          [10, 40],
+        ],
+      ],
+    ]);
+    expect(b!.polygons[0]![0]).toEqual([
+      [10, 40],
+      [10, 42],
+      [12, 42],
+      [12, 40],
+      [10, 40],
+    ]);
     expect(() => parsePolygonLayer(text, 'province', 'fixture.topo.json')).toThrow(/province/);
   });
 
   it('leaves out null geometries (islands without an outline in openpolis 2019) and refuses other kinds', () => {
-    const topology = (geometries: unknown[]) => JSON.stringify({ type: 'Topology', arcs: [[[0, 0], [1, 0], [1, 1], [0, 0]]], objects: { comuni: { type: 'GeometryCollection', geometries } } });
-    const layer = parsePolygonLayer(topology([{ type: null, properties: { id: 'isola' } }, { type: 'Polygon', arcs: [[0]], properties: { id: 'a' } }]), 'comuni', 'fixture.topo.json');
+    const topology = (geometries: unknown[]) =>
+      JSON.stringify({
+        type: 'Topology',
+        arcs: [
+          [
+            [0, 0],
+            [1, 0],
+            [1, 1],
+            [0, 0],
+          ],
+        ],
+        objects: { comuni: { type: 'GeometryCollection', geometries } },
+      });
+    const layer = parsePolygonLayer(
+      topology([
+        { type: null, properties: { id: 'isola' } },
+        { type: 'Polygon', arcs: [[0]], properties: { id: 'a' } },
+      ]),
+      'comuni',
+      'fixture.topo.json',
+    );
     expect(layerFeatures(layer).map((f) => f.properties.id)).toEqual(['a']);
-    expect(() => parsePolygonLayer(topology([{ type: 'Point', coordinates: [0, 0] }]), 'comuni', 'fixture.topo.json')).toThrow(/Point/);
+    expect(() =>
+      parsePolygonLayer(topology([{ type: 'Point', coordinates: [0, 0] }]), 'comuni', 'fixture.topo.json'),
+    ).toThrow(/Point/);
   });
 });

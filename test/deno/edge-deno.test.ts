@@ -26,20 +26,30 @@ describe.skipIf(!hasRealBuild)(`the Netlify edge function under Deno${REAL_DATA}
     // The edge function imports ../../generated/edge-index.js: point it at the test build's index.
     dir = await mkdtemp(join(tmpdir(), 'edge-deno-'));
     importMap = join(dir, 'import-map.json');
-    const imports = { [pathToFileURL(join(PROJECT_ROOT, 'generated', 'edge-index.js')).href]: pathToFileURL(join(TEST_BUILD.generatedDir, 'edge-index.js')).href };
+    const imports = {
+      [pathToFileURL(join(PROJECT_ROOT, 'generated', 'edge-index.js')).href]: pathToFileURL(
+        join(TEST_BUILD.generatedDir, 'edge-index.js'),
+      ).href,
+    };
     await writeFile(importMap, JSON.stringify({ imports }));
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  const deno = (...args: string[]) => run(DENO, args, { cwd: PROJECT_ROOT, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } });
+  const deno = (...args: string[]) =>
+    run(DENO, args, { cwd: PROJECT_ROOT, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } });
 
   it('type-checks under Deno with the generated index', async () => {
-    await expect(deno('check', '--quiet', '--import-map', importMap, EDGE_FUNCTION, PREFLIGHT_FUNCTION, 'test/deno/edge-run.ts')).resolves.toBeDefined();
+    await expect(
+      deno('check', '--quiet', '--import-map', importMap, EDGE_FUNCTION, PREFLIGHT_FUNCTION, 'test/deno/edge-run.ts'),
+    ).resolves.toBeDefined();
   });
 
   it('loads no Node built-in and no npm package at run time (type-only imports stay type-only)', async () => {
     const { stdout } = await deno('info', '--json', '--import-map', importMap, EDGE_FUNCTION);
-    const graph = JSON.parse(stdout) as { roots: string[]; modules: { specifier: string; dependencies?: { code?: { specifier: string } }[] }[] };
+    const graph = JSON.parse(stdout) as {
+      roots: string[];
+      modules: { specifier: string; dependencies?: { code?: { specifier: string } }[] }[];
+    };
     const bySpecifier = new Map(graph.modules.map((m) => [m.specifier, m]));
     const loaded = new Set<string>();
     const visit = (specifier: string) => {
@@ -53,24 +63,43 @@ describe.skipIf(!hasRealBuild)(`the Netlify edge function under Deno${REAL_DATA}
   });
 
   it('answers every request exactly as the Node handler does: status, headers, body, rewrites', async () => {
-    const { stdout } = await deno('run', '--allow-read', '--allow-net=127.0.0.1', '--import-map', importMap, 'test/deno/edge-run.ts', TEST_BUILD.outDir);
+    const { stdout } = await deno(
+      'run',
+      '--allow-read',
+      '--allow-net=127.0.0.1',
+      '--import-map',
+      importMap,
+      'test/deno/edge-run.ts',
+      TEST_BUILD.outDir,
+    );
     const fromDeno = JSON.parse(stdout) as {
       config: Record<string, unknown>;
       answers: EdgeAnswer[];
       reentries: { rewrite: string; bypassed: boolean }[];
     };
     // Node: the same handler, with the local store and the same rewrite for static answers.
-    const node = createHandler(handlerContext(await loadBuiltIndex(), fsStore(TEST_BUILD.outDir)), async (path, request) => new URL(path, request.url));
+    const node = createHandler(
+      handlerContext(await loadBuiltIndex(), fsStore(TEST_BUILD.outDir)),
+      async (path, request) => new URL(path, request.url),
+    );
     const fromNode = await runRequests(node, 'http://127.0.0.1');
 
     expect(fromDeno.answers).toHaveLength(EDGE_REQUESTS.length);
-    for (let k = 0; k < EDGE_REQUESTS.length; k++) expect(fromDeno.answers[k], EDGE_REQUESTS[k]!.path).toStrictEqual(fromNode[k]);
+    for (let k = 0; k < EDGE_REQUESTS.length; k++)
+      expect(fromDeno.answers[k], EDGE_REQUESTS[k]!.path).toStrictEqual(fromNode[k]);
     // The run covered dynamic answers, rewrites, errors and revalidation, not just one kind.
     const statuses = new Set(fromDeno.answers.map((a) => ('rewrite' in a ? 'rewrite' : a.status)));
     expect([...statuses].sort()).toEqual([200, 204, 400, 404, 405, 'rewrite']);
-    expect(fromDeno.answers.filter((a) => 'revalidated' in a).map((a) => 'revalidated' in a && a.revalidated)).toEqual([304, 304]);
+    expect(fromDeno.answers.filter((a) => 'revalidated' in a).map((a) => 'revalidated' in a && a.revalidated)).toEqual([
+      304, 304,
+    ]);
     // Netlify serves the function on every API path except the static layer's (files, routes without query parameters), caches its answers and limits its rate.
-    expect(fromDeno.config).toEqual({ pattern: '^/api/.*$', excludedPattern: excludedPatterns(), cache: 'manual', rateLimit: EDGE_RATE_LIMIT });
+    expect(fromDeno.config).toEqual({
+      pattern: '^/api/.*$',
+      excludedPattern: excludedPatterns(),
+      cache: 'manual',
+      rateLimit: EDGE_RATE_LIMIT,
+    });
     // A rewrite comes back through the function, which must leave the file to the static layer (no loop, no 400).
     expect(fromDeno.reentries.length).toBeGreaterThan(0);
     expect(fromDeno.reentries.filter((r) => !r.bypassed)).toEqual([]);

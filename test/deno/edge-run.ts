@@ -42,6 +42,8 @@ const answers = await runRequests(async (request) => {
 }, origin);
 // Netlify routes a rewritten request through the edge functions again: there the function must step aside.
 const reentries = [];
-for (const a of answers) if ('rewrite' in a) reentries.push({ rewrite: a.rewrite, bypassed: (await edge(new Request(origin + a.rewrite))) === undefined });
+for (const a of answers)
+  if ('rewrite' in a)
+    reentries.push({ rewrite: a.rewrite, bypassed: (await edge(new Request(origin + a.rewrite))) === undefined });
 await cdn.shutdown();
 console.log(JSON.stringify({ config, answers, reentries }));

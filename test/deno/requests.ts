@@ -73,11 +73,16 @@ export const EDGE_REQUESTS: EdgeRequest[] = [
 type Handle = (request: Request) => Promise<Response | URL>;
 
 /** Answers every request through `handle` (an edge function) on `origin`, in order. */
-export async function runRequests(handle: Handle, origin: string, requests: readonly EdgeRequest[] = EDGE_REQUESTS): Promise<EdgeAnswer[]> {
+export async function runRequests(
+  handle: Handle,
+  origin: string,
+  requests: readonly EdgeRequest[] = EDGE_REQUESTS,
+): Promise<EdgeAnswer[]> {
   const out: EdgeAnswer[] = [];
   for (const r of requests) {
     const method = r.method ?? 'GET';
-    const send = (headers: Record<string, string> = {}) => handle(new Request(origin + r.path, { method, headers: { ...r.headers, ...headers } }));
+    const send = (headers: Record<string, string> = {}) =>
+      handle(new Request(origin + r.path, { method, headers: { ...r.headers, ...headers } }));
     const result = await send();
     if (result instanceof URL) {
       out.push({ path: r.path, method, rewrite: result.pathname + result.search });

@@ -3,7 +3,12 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DownloadError, downloadToTemp, writeFileAtomic, type DownloadOptions } from '../../generator/fetch/download.ts';
+import {
+  DownloadError,
+  downloadToTemp,
+  writeFileAtomic,
+  type DownloadOptions,
+} from '../../generator/fetch/download.ts';
 import { TestServer, html, sequence, serve, stall, status, truncated } from './server.ts';
 
 const CSV = 'codice;nome;valore\r\n001001;Agliè;12\r\n001002;Airasca;7\r\n'.repeat(50);
@@ -55,7 +60,9 @@ describe('downloadToTemp', () => {
 
   it('gives up after the retries on a persistent 500, leaving no temp file', async () => {
     server.on(url('down.csv'), status(500));
-    const error = await downloadToTemp(server.local(url('down.csv')), join(dir, 'down.csv'), options).catch((e: unknown) => e);
+    const error = await downloadToTemp(server.local(url('down.csv')), join(dir, 'down.csv'), options).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(DownloadError);
     expect(error).toMatchObject({ kind: 'http', status: 500, attempts: 4 });
     expect(delays).toEqual([100, 200, 400]);
@@ -64,7 +71,9 @@ describe('downloadToTemp', () => {
 
   it('does not retry a 404', async () => {
     server.on(url('gone.csv'), status(404));
-    const error = await downloadToTemp(server.local(url('gone.csv')), join(dir, 'gone.csv'), options).catch((e: unknown) => e);
+    const error = await downloadToTemp(server.local(url('gone.csv')), join(dir, 'gone.csv'), options).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ kind: 'http', status: 404, attempts: 1, retryable: false });
     expect(server.hits(url('gone.csv'))).toBe(1);
   });
@@ -79,7 +88,10 @@ describe('downloadToTemp', () => {
 
   it('fails on a connection that always closes mid-way, leaving no partial file', async () => {
     server.on(url('cut-always.csv'), truncated(CSV, 0.3));
-    const error = await downloadToTemp(server.local(url('cut-always.csv')), join(dir, 'cut-always.csv'), { ...options, retries: 1 }).catch((e: unknown) => e);
+    const error = await downloadToTemp(server.local(url('cut-always.csv')), join(dir, 'cut-always.csv'), {
+      ...options,
+      retries: 1,
+    }).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'truncated', attempts: 2 });
     expect((error as Error).message).toMatch(/closed mid-way|truncated/);
     expect(await readdir(dir)).toEqual([]);
@@ -87,7 +99,11 @@ describe('downloadToTemp', () => {
 
   it('abandons an attempt when no data arrives within the timeout', async () => {
     server.on(url('slow.csv'), stall());
-    const error = await downloadToTemp(server.local(url('slow.csv')), join(dir, 'slow.csv'), { ...options, retries: 1, timeoutMs: 150 }).catch((e: unknown) => e);
+    const error = await downloadToTemp(server.local(url('slow.csv')), join(dir, 'slow.csv'), {
+      ...options,
+      retries: 1,
+      timeoutMs: 150,
+    }).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'timeout', attempts: 2 });
     expect(await readdir(dir)).toEqual([]);
   });
@@ -96,13 +112,19 @@ describe('downloadToTemp', () => {
     const closed = await TestServer.start();
     const origin = closed.origin;
     await closed.close();
-    const error = await downloadToTemp(`${origin}/https/nothing.csv`, join(dir, 'x.csv'), { ...options, retries: 0 }).catch((e: unknown) => e);
+    const error = await downloadToTemp(`${origin}/https/nothing.csv`, join(dir, 'x.csv'), {
+      ...options,
+      retries: 0,
+    }).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'network' });
     expect((error as Error).message).toMatch(/ECONNREFUSED/);
   });
 
   it('reports the final URL of a redirect', async () => {
-    server.on(url('old.csv'), (_req, res) => void res.writeHead(301, { location: server.local(url('new.html')) }).end());
+    server.on(
+      url('old.csv'),
+      (_req, res) => void res.writeHead(301, { location: server.local(url('new.html')) }).end(),
+    );
     server.on(url('new.html'), html());
     const got = await downloadToTemp(server.local(url('old.csv')), join(dir, 'old.csv'), options);
     expect(got.redirected).toBe(true);

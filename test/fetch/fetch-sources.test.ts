@@ -49,7 +49,9 @@ const ARCHIVE = source('archivio', [
   { path: 'mef/test/LEGGIMI.txt', url: URLS.archive, zipMember: 'LEGGIMI.txt', year: 2024 },
 ]);
 const JSON_SOURCE = source('json', [{ path: 'json/comuni.json', url: URLS.json }], { required: false });
-const LANDING = source('landing', [{ path: 'istat/pop/Popolazione_test.csv', url: URLS.landing, year: 2020 }], { landingUrl: URLS.landing });
+const LANDING = source('landing', [{ path: 'istat/pop/Popolazione_test.csv', url: URLS.landing, year: 2020 }], {
+  landingUrl: URLS.landing,
+});
 
 let server: TestServer;
 let dataDir: string;
@@ -67,7 +69,10 @@ beforeEach(async () => {
   lockPath = join(root, 'sources.lock.json');
   server.resetHits();
   server.on(URLS.elenco, serve(CSV_V1, 'text/csv'));
-  server.on(URLS.archive, serve(zipSync({ 'Redditi_TEST_2024.csv': strToU8(CSV_V1), 'LEGGIMI.txt': strToU8('leggimi') }), 'application/zip'));
+  server.on(
+    URLS.archive,
+    serve(zipSync({ 'Redditi_TEST_2024.csv': strToU8(CSV_V1), 'LEGGIMI.txt': strToU8('leggimi') }), 'application/zip'),
+  );
   server.on(URLS.json, serve(JSON_DOC, 'application/json'));
   server.on(URLS.landing, html());
   return () => rm(root, { recursive: true, force: true });
@@ -93,7 +98,10 @@ const read = (path: string) => readFile(join(dataDir, path), 'utf8');
 /** Every file below the data dir, to prove no temp or partial file is left behind. */
 async function listAll(dir = dataDir): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dataDir.length + 1)).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(dataDir.length + 1))
+    .sort();
 }
 
 describe('fetchSources: downloads', () => {
@@ -176,7 +184,9 @@ describe('fetchSources: downloads', () => {
     const { report, log } = await run([ELENCO, JSON_SOURCE]);
     expect(report.results.map((r) => r.status)).toEqual(['new', 'failed']);
     expect(report.exitCode).toBe(0);
-    expect(log).toContain('Optional sources not fetched (not a failure of the run):\n  - json: json/comuni.json (http; missing: its fields will be null)');
+    expect(log).toContain(
+      'Optional sources not fetched (not a failure of the run):\n  - json: json/comuni.json (http; missing: its fields will be null)',
+    );
   });
 });
 
@@ -185,24 +195,44 @@ describe('fetchSources: checksums on later runs', () => {
     await run([ELENCO, ARCHIVE]);
     const before = (await readLock(lockPath)).files;
     server.on(URLS.elenco, serve(CSV_V2, 'text/csv'));
-    server.on(URLS.archive, serve(zipSync({ 'Redditi_TEST_2024.csv': strToU8(CSV_V2), 'LEGGIMI.txt': strToU8('leggimi') }), 'application/zip'));
+    server.on(
+      URLS.archive,
+      serve(
+        zipSync({ 'Redditi_TEST_2024.csv': strToU8(CSV_V2), 'LEGGIMI.txt': strToU8('leggimi') }),
+        'application/zip',
+      ),
+    );
 
     const second = await run([ELENCO, ARCHIVE]);
     expect(second.report.results.map((r) => r.status)).toEqual(['changed', 'changed', 'unchanged']);
-    expect(second.byPath('istat/elenco/Elenco-test.csv').message).toContain(`CHECKSUM CHANGED for the same URL: the lock has sha256 ${sha(CSV_V1)}`);
+    expect(second.byPath('istat/elenco/Elenco-test.csv').message).toContain(
+      `CHECKSUM CHANGED for the same URL: the lock has sha256 ${sha(CSV_V1)}`,
+    );
     expect(second.byPath('istat/elenco/Elenco-test.csv').message).toContain(`now gives sha256 ${sha(CSV_V2)}`);
     expect(second.log).toContain('CHANGED    istat/elenco/Elenco-test.csv');
     expect(second.report.exitCode).toBe(1);
     expect(await read('istat/elenco/Elenco-test.csv')).toBe(CSV_V1);
     expect(await read('mef/test/Redditi_TEST_2024.csv')).toBe(CSV_V1);
-    expect((await readLock(lockPath)).files['istat/elenco/Elenco-test.csv']).toEqual(before['istat/elenco/Elenco-test.csv']);
-    expect(await listAll()).toEqual(['istat/elenco/Elenco-test.csv', 'mef/test/LEGGIMI.txt', 'mef/test/Redditi_TEST_2024.csv']);
+    expect((await readLock(lockPath)).files['istat/elenco/Elenco-test.csv']).toEqual(
+      before['istat/elenco/Elenco-test.csv'],
+    );
+    expect(await listAll()).toEqual([
+      'istat/elenco/Elenco-test.csv',
+      'mef/test/LEGGIMI.txt',
+      'mef/test/Redditi_TEST_2024.csv',
+    ]);
 
-    const third = await run([ELENCO, ARCHIVE], { acceptChanges: true, now: () => new Date('2026-06-01T00:00:00.000Z') });
+    const third = await run([ELENCO, ARCHIVE], {
+      acceptChanges: true,
+      now: () => new Date('2026-06-01T00:00:00.000Z'),
+    });
     expect(third.report.results.map((r) => r.status)).toEqual(['updated', 'updated', 'unchanged']);
     expect(third.report.exitCode).toBe(0);
     expect(await read('istat/elenco/Elenco-test.csv')).toBe(CSV_V2);
-    expect((await readLock(lockPath)).files['istat/elenco/Elenco-test.csv']).toMatchObject({ sha256: sha(CSV_V2), fetched_at: '2026-06-01T00:00:00.000Z' });
+    expect((await readLock(lockPath)).files['istat/elenco/Elenco-test.csv']).toMatchObject({
+      sha256: sha(CSV_V2),
+      fetched_at: '2026-06-01T00:00:00.000Z',
+    });
   });
 
   it('on a first run over an existing mirror, a file in place that differs from the download is kept', async () => {
@@ -210,7 +240,9 @@ describe('fetchSources: checksums on later runs', () => {
     await writeFile(join(dataDir, 'istat/elenco/Elenco-test.csv'), CSV_V2);
     const { report } = await run([ELENCO]);
     expect(report.results[0]).toMatchObject({ status: 'changed', inPlace: true });
-    expect(report.results[0]!.message).toMatch(/the file in place has sha256 .* the lock has no entry for it yet. The file in place is kept/);
+    expect(report.results[0]!.message).toMatch(
+      /the file in place has sha256 .* the lock has no entry for it yet. The file in place is kept/,
+    );
     expect(await read('istat/elenco/Elenco-test.csv')).toBe(CSV_V2);
   });
 
@@ -232,7 +264,9 @@ describe('fetchSources: publisher changes and manual steps', () => {
     const { report, log } = await run([ELENCO, ARCHIVE]);
     const r = report.results[0]!;
     expect(r).toMatchObject({ status: 'failed', reason: 'url-changed', inPlace: false });
-    expect(r.message).toContain(`the publisher changed the URL: ${URLS.elenco} answered an HTML page instead of text (CSV)`);
+    expect(r.message).toContain(
+      `the publisher changed the URL: ${URLS.elenco} answered an HTML page instead of text (CSV)`,
+    );
     expect(r.message).toContain('https://www.example-publisher.it/elenco/ and update data-sources/elenco.ts');
     expect(report.results.slice(1).map((x) => x.status)).toEqual(['new', 'new']);
     expect(report.exitCode).toBe(1);
@@ -246,7 +280,9 @@ describe('fetchSources: publisher changes and manual steps', () => {
     server.on(moved, html());
     const { report } = await run([ARCHIVE]);
     expect(report.results.map((r) => r.reason)).toEqual(['url-changed', 'url-changed']);
-    expect(report.results[0]!.message).toContain(`answered an HTML page, after a redirect to ${server.local(moved)} instead of a zip archive holding Redditi_TEST_2024.csv`);
+    expect(report.results[0]!.message).toContain(
+      `answered an HTML page, after a redirect to ${server.local(moved)} instead of a zip archive holding Redditi_TEST_2024.csv`,
+    );
   });
 
   it('HTML served with a data content type is still caught by its bytes', async () => {
@@ -272,10 +308,18 @@ describe('fetchSources: publisher changes and manual steps', () => {
   });
 
   it('a zip without the declared member lists the members it has', async () => {
-    server.on(URLS.archive, serve(zipSync({ 'Redditi_TEST_2024_v2.csv': strToU8(CSV_V1), 'LEGGIMI.txt': strToU8('leggimi') }), 'application/zip'));
+    server.on(
+      URLS.archive,
+      serve(
+        zipSync({ 'Redditi_TEST_2024_v2.csv': strToU8(CSV_V1), 'LEGGIMI.txt': strToU8('leggimi') }),
+        'application/zip',
+      ),
+    );
     const { report, byPath } = await run([ARCHIVE]);
     expect(byPath('mef/test/Redditi_TEST_2024.csv')).toMatchObject({ status: 'failed', reason: 'zip-member' });
-    expect(byPath('mef/test/Redditi_TEST_2024.csv').message).toMatch(/the zip has no member "Redditi_TEST_2024.csv"; its members are: .*Redditi_TEST_2024_v2.csv/);
+    expect(byPath('mef/test/Redditi_TEST_2024.csv').message).toMatch(
+      /the zip has no member "Redditi_TEST_2024.csv"; its members are: .*Redditi_TEST_2024_v2.csv/,
+    );
     expect(byPath('mef/test/LEGGIMI.txt').status).toBe('new');
     expect(report.exitCode).toBe(1);
   });
@@ -288,8 +332,12 @@ describe('fetchSources: publisher changes and manual steps', () => {
       `not a direct download: ${URLS.landing} is a web page (HTML). Download it by hand from ${URLS.landing} and place it at ${target}.`,
     );
     expect(report.exitCode).toBe(1);
-    expect(report.problems).toEqual(['landing: istat/pop/Popolazione_test.csv: required file missing, must be placed by hand']);
-    expect(log).toContain(`Manual steps (not direct downloads):\n  - landing (required): istat/pop/Popolazione_test.csv [MISSING]\n      from ${URLS.landing}\n      to   ${target}`);
+    expect(report.problems).toEqual([
+      'landing: istat/pop/Popolazione_test.csv: required file missing, must be placed by hand',
+    ]);
+    expect(log).toContain(
+      `Manual steps (not direct downloads):\n  - landing (required): istat/pop/Popolazione_test.csv [MISSING]\n      from ${URLS.landing}\n      to   ${target}`,
+    );
     expect(await listAll()).toEqual(['istat/elenco/Elenco-test.csv']);
   });
 
@@ -301,7 +349,11 @@ describe('fetchSources: publisher changes and manual steps', () => {
     expect(first.report.results[0]).toMatchObject({ status: 'manual', inPlace: true });
     expect(first.report.results[0]!.message).toContain('A file is in place (');
     expect(first.report.exitCode).toBe(0);
-    expect((await readLock(lockPath)).files[path]).toMatchObject({ url: URLS.landing, sha256: sha(CSV_V1), manual: true });
+    expect((await readLock(lockPath)).files[path]).toMatchObject({
+      url: URLS.landing,
+      sha256: sha(CSV_V1),
+      manual: true,
+    });
 
     await writeFile(join(dataDir, path), CSV_V2);
     const second = await run([LANDING]);
@@ -314,10 +366,14 @@ describe('fetchSources: publisher changes and manual steps', () => {
   });
 
   it('a file derived from an archive (no zipMember) is a manual step that lists the archive members', async () => {
-    const derived = source('sintesi', [{ path: 'mef/sintesi/irpef.data.json', url: URLS.archive }], { required: false });
+    const derived = source('sintesi', [{ path: 'mef/sintesi/irpef.data.json', url: URLS.archive }], {
+      required: false,
+    });
     const { report } = await run([derived]);
     expect(report.results[0]).toMatchObject({ status: 'manual', inPlace: false });
-    expect(report.results[0]!.message).toMatch(/serves a zip archive \(members: (Redditi_TEST_2024.csv, LEGGIMI.txt|LEGGIMI.txt, Redditi_TEST_2024.csv)\) and mef\/sintesi\/irpef.data.json is not declared as one of its members/);
+    expect(report.results[0]!.message).toMatch(
+      /serves a zip archive \(members: (Redditi_TEST_2024.csv, LEGGIMI.txt|LEGGIMI.txt, Redditi_TEST_2024.csv)\) and mef\/sintesi\/irpef.data.json is not declared as one of its members/,
+    );
     expect(report.exitCode).toBe(0);
   });
 });
@@ -363,7 +419,11 @@ describe('data:fetch CLI', () => {
     expect(noYear.err).toContain('no declared file of archivio has year 1999 (declared years: 2024)');
     expect((await cli(['--bogus'])).exitCode).toBe(2);
     expect((await cli(['--year', '24'])).exitCode).toBe(2);
-    const badMap = await runCli(['--only', 'elenco'], { env: { FETCH_URL_MAP: 'nope' }, err: { write: () => undefined }, sources });
+    const badMap = await runCli(['--only', 'elenco'], {
+      env: { FETCH_URL_MAP: 'nope' },
+      err: { write: () => undefined },
+      sources,
+    });
     expect(badMap.exitCode).toBe(2);
   });
 

@@ -28,17 +28,30 @@ describe('sniff and checkShape', () => {
 
   it('checks the body against the declared extension', () => {
     expect(checkShape(bytes('a;b\n1;2\n'), 'x/file.csv', 'https://p.it/file.csv')).toEqual({ ok: true });
-    expect(checkShape(bytes('<html><body>Not found</body></html>'), 'x/file.csv', 'https://p.it/file.csv')).toMatchObject({ ok: false, got: 'html' });
+    expect(
+      checkShape(bytes('<html><body>Not found</body></html>'), 'x/file.csv', 'https://p.it/file.csv'),
+    ).toMatchObject({ ok: false, got: 'html' });
     expect(checkShape(bytes('a;b'), 'x/file.json', null)).toMatchObject({ ok: false, got: 'text', expected: 'JSON' });
-    expect(checkShape(makeXlsx([{ name: 'S', rows: [['a']] }]), 'x/file.xlsx', 'https://p.it/file.xlsx')).toEqual({ ok: true });
-    expect(checkShape(bytes('a;b\n'), 'x/file.xlsx', 'https://p.it/file.xlsx')).toMatchObject({ ok: false, got: 'text' });
+    expect(checkShape(makeXlsx([{ name: 'S', rows: [['a']] }]), 'x/file.xlsx', 'https://p.it/file.xlsx')).toEqual({
+      ok: true,
+    });
+    expect(checkShape(bytes('a;b\n'), 'x/file.xlsx', 'https://p.it/file.xlsx')).toMatchObject({
+      ok: false,
+      got: 'text',
+    });
     expect(checkShape(new Uint8Array(), 'x/file.csv', null)).toMatchObject({ ok: false, got: 'empty' });
   });
 
   it("accepts the URL's format too (ispra-aria: .xlsx path, official .csv URL), but never a zip the path does not name", () => {
-    expect(checkShape(bytes('station;yy\nIT1;2022\n'), 'ispra/aria/NO2.xlsx', 'https://p.it/no2_statistiche.csv')).toEqual({ ok: true });
+    expect(
+      checkShape(bytes('station;yy\nIT1;2022\n'), 'ispra/aria/NO2.xlsx', 'https://p.it/no2_statistiche.csv'),
+    ).toEqual({ ok: true });
     const zip = zipSync({ 'data.csv': strToU8('x') });
-    expect(checkShape(zip, 'mef/x.data.json', 'https://p.it/x.zip')).toMatchObject({ ok: false, got: 'zip', expected: 'JSON' });
+    expect(checkShape(zip, 'mef/x.data.json', 'https://p.it/x.zip')).toMatchObject({
+      ok: false,
+      got: 'zip',
+      expected: 'JSON',
+    });
   });
 
   it('calls a URL a page when it is the landing page or names no data file', () => {
@@ -46,13 +59,19 @@ describe('sniff and checkShape', () => {
     expect(isPageUrl('https://www.urbanindex.it', 'x')).toBe(true);
     expect(isPageUrl('https://p.it/pagina.htm', 'x')).toBe(true);
     expect(isPageUrl('https://p.it/dati/', 'https://p.it/dati/')).toBe(true);
-    expect(isPageUrl('https://www.istat.it/storage/codici-unita-amministrative/Elenco-comuni-italiani.csv', 'x')).toBe(false);
+    expect(isPageUrl('https://www.istat.it/storage/codici-unita-amministrative/Elenco-comuni-italiani.csv', 'x')).toBe(
+      false,
+    );
     expect(isPageUrl('https://demo.istat.it/data/posas/POSAS_2025_it_Comuni.zip', 'x')).toBe(false);
   });
 });
 
 describe('unzip', () => {
-  const zip = zipSync({ 'release/gi_comuni.csv': strToU8('a;b\n'), 'README.txt': strToU8('readme'), 'release/': new Uint8Array() });
+  const zip = zipSync({
+    'release/gi_comuni.csv': strToU8('a;b\n'),
+    'README.txt': strToU8('readme'),
+    'release/': new Uint8Array(),
+  });
 
   it('lists members and extracts the declared one, also from inside a folder', () => {
     expect(isZip(zip)).toBe(true);
@@ -63,13 +82,17 @@ describe('unzip', () => {
 
   it('names the members it has when the declared one is missing', () => {
     expect(() => extractZipMember(zip, 'gi_cap.csv')).toThrow(ZipMemberError);
-    expect(() => extractZipMember(zip, 'gi_cap.csv')).toThrow(/no member "gi_cap.csv"; its members are: (README.txt, release\/gi_comuni.csv|release\/gi_comuni.csv, README.txt)/);
+    expect(() => extractZipMember(zip, 'gi_cap.csv')).toThrow(
+      /no member "gi_cap.csv"; its members are: (README.txt, release\/gi_comuni.csv|release\/gi_comuni.csv, README.txt)/,
+    );
   });
 });
 
 describe('URL map', () => {
   it('replaces the longest matching prefix and leaves other URLs alone', () => {
-    const map = parseUrlMap('{"https://": "http://127.0.0.1:9/https/", "https://www.istat.it/": "http://127.0.0.1:9/istat/"}');
+    const map = parseUrlMap(
+      '{"https://": "http://127.0.0.1:9/https/", "https://www.istat.it/": "http://127.0.0.1:9/istat/"}',
+    );
     expect(rewriteUrl('https://www.istat.it/a.csv', map)).toBe('http://127.0.0.1:9/istat/a.csv');
     expect(rewriteUrl('https://demo.istat.it/b.zip', map)).toBe('http://127.0.0.1:9/https/demo.istat.it/b.zip');
     expect(rewriteUrl('http://dati.istat.it/Index.aspx', map)).toBe('http://dati.istat.it/Index.aspx');
@@ -89,8 +112,20 @@ describe('lock file', () => {
     try {
       const path = join(dir, 'sub', 'sources.lock.json');
       expect(await readLock(path)).toEqual({ version: 1, files: {} });
-      const entry = { source: 's', url: 'https://p.it/a.csv', sha256: 'a'.repeat(64), bytes: 3, fetched_at: '2026-01-01T00:00:00.000Z' };
-      await writeLock(path, { version: 1, files: { 'z/b.csv': entry, 'a/a.csv': { ...entry, zip_member: 'a.csv', archive: { sha256: 'b'.repeat(64), bytes: 9 } } } });
+      const entry = {
+        source: 's',
+        url: 'https://p.it/a.csv',
+        sha256: 'a'.repeat(64),
+        bytes: 3,
+        fetched_at: '2026-01-01T00:00:00.000Z',
+      };
+      await writeLock(path, {
+        version: 1,
+        files: {
+          'z/b.csv': entry,
+          'a/a.csv': { ...entry, zip_member: 'a.csv', archive: { sha256: 'b'.repeat(64), bytes: 9 } },
+        },
+      });
       const text = await readFile(path, 'utf8');
       expect(text.indexOf('a/a.csv')).toBeLessThan(text.indexOf('z/b.csv'));
       expect((await readLock(path)).files['a/a.csv']).toMatchObject({ zip_member: 'a.csv', archive: { bytes: 9 } });

@@ -58,7 +58,10 @@ export async function serveMirror(server: TestServer, sources: readonly SourceMe
       server.on(url, html());
     } else if (url.toLowerCase().endsWith('.zip')) {
       const name = decodeURIComponent(url.split('/').pop()!).replace(/\.zip$/i, '.csv');
-      server.on(url, serve(zipSync({ [name]: strToU8('Anno di imposta;Codice Istat Comune\r\n') }, { level: 0 }), 'application/zip'));
+      server.on(
+        url,
+        serve(zipSync({ [name]: strToU8('Anno di imposta;Codice Istat Comune\r\n') }, { level: 0 }), 'application/zip'),
+      );
     } else if (present.length) {
       server.on(url, serve(await readFile(join(MIRROR_DIR, present[0]!.path)), 'application/octet-stream'));
     } else {

@@ -51,7 +51,9 @@ describe('a new MEF vintage is one declaration', () => {
   it.skipIf(!existsSync(metaJson))(
     `the URL and member agree with what the 2024 summary recorded from MEF's zip (assetUrl, csvMember)${existsSync(metaJson) ? '' : ` (SKIPPED: ${metaJson} absent)`}`,
     async () => {
-      const recorded = JSON.parse(await readFile(metaJson, 'utf8')) as { source: { assetUrl: string; csvMember: { name: string } } };
+      const recorded = JSON.parse(await readFile(metaJson, 'utf8')) as {
+        source: { assetUrl: string; csvMember: { name: string } };
+      };
       expect(irpefFile(2024).url).toBe(recorded.source.assetUrl);
       expect(irpefFile(2024).zipMember).toBe(recorded.source.csvMember.name);
     },
@@ -101,7 +103,10 @@ describe('a new MEF vintage is one declaration', () => {
       expect(report.results.map((r) => [r.path, r.status])).toEqual([[irpefFile(2024).path, 'new']]);
       const text = decodeText(await readFile(join(dataDir, irpefFile(2024).path)), 'auto');
       expect(parseIrpefYear(text, 2024).comuni).toHaveLength(2);
-      expect((await readLock(lockPath)).files[irpefFile(2024).path]).toMatchObject({ url: irpefFile(2024).url, zip_member: `${NAME}.csv` });
+      expect((await readLock(lockPath)).files[irpefFile(2024).path]).toMatchObject({
+        url: irpefFile(2024).url,
+        zip_member: `${NAME}.csv`,
+      });
     });
   });
 });

@@ -7,7 +7,10 @@ const DIR = join(import.meta.dirname, '../../data-sources');
 
 describe('data-sources/index.ts registry', () => {
   it('lists every source module in data-sources/, once, under the id its file is named after', async () => {
-    const files = (await readdir(DIR)).filter((f) => f.endsWith('.ts') && f !== 'index.ts').map((f) => f.slice(0, -3)).sort();
+    const files = (await readdir(DIR))
+      .filter((f) => f.endsWith('.ts') && f !== 'index.ts')
+      .map((f) => f.slice(0, -3))
+      .sort();
     expect(SOURCE_MODULES.map((m) => m.meta.id).sort()).toEqual(files);
     expect(ALL_SOURCE_META).toEqual(SOURCE_MODULES.map((m) => m.meta));
     for (const m of SOURCE_MODULES) expect(typeof m.load, m.meta.id).toBe('function');

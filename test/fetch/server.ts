@@ -77,7 +77,8 @@ export function serve(body: Uint8Array | string, contentType = 'application/octe
   };
 }
 
-export const PAGE = '<!DOCTYPE html>\n<html lang="it"><head><title>Dati aperti</title></head><body><a href="/file.csv">Scarica</a></body></html>\n';
+export const PAGE =
+  '<!DOCTYPE html>\n<html lang="it"><head><title>Dati aperti</title></head><body><a href="/file.csv">Scarica</a></body></html>\n';
 
 export function html(page = PAGE): Handler {
   return serve(page, 'text/html; charset=utf-8');

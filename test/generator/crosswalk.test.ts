@@ -7,7 +7,14 @@ import { buildHistory } from '../../generator/territorial-history.ts';
 import type { GiValidita } from '../../data-sources/gi-db-comuni.ts';
 import type { IrpefComune } from '../../data-sources/mef-irpef-comunale.ts';
 
-const period = (codice_catastale: string, codice_istat: string, nome: string, inizio: string, fine: string | null, sigla_provincia = 'XX'): PeriodoComune => ({
+const period = (
+  codice_catastale: string,
+  codice_istat: string,
+  nome: string,
+  inizio: string,
+  fine: string | null,
+  sigla_provincia = 'XX',
+): PeriodoComune => ({
   codice_istat,
   codice_catastale,
   nome,
@@ -34,8 +41,26 @@ const COMUNI = [
   { codice_istat: '001006', codice_catastale: 'F006' },
 ];
 const POPULATION: PopulationMeasure[] = [
-  { data_territorio: '2018-12-31', riferimento: '2019-01-01', valori: new Map([['002001', 10], ['001002', 100], ['001003', 200], ['001005', 50], ['001006', 1000]]) },
-  { data_territorio: '2019-12-31', riferimento: '2020-01-01', valori: new Map([['002001', 10], ['001010', 298], ['001006', 1052]]) },
+  {
+    data_territorio: '2018-12-31',
+    riferimento: '2019-01-01',
+    valori: new Map([
+      ['002001', 10],
+      ['001002', 100],
+      ['001003', 200],
+      ['001005', 50],
+      ['001006', 1000],
+    ]),
+  },
+  {
+    data_territorio: '2019-12-31',
+    riferimento: '2020-01-01',
+    valori: new Map([
+      ['002001', 10],
+      ['001010', 298],
+      ['001006', 1052],
+    ]),
+  },
 ];
 
 function derive(population = POPULATION) {
@@ -61,12 +86,28 @@ describe('successor links', () => {
     expect(byPredecessor.B002).toMatchObject({ successore: 'D004', evento: 'fusione', data_evento: '2019-01-01' });
     expect(byPredecessor.C003).toMatchObject({ successore: 'D004', evento: 'fusione' });
     expect(byPredecessor.E005).toMatchObject({ successore: 'F006', evento: 'incorporazione', metodo: 'bilancio' });
-    expect(byPredecessor.B002!.verifica).toMatchObject({ misura: 'popolazione', somma_prima: 300, valore_dopo: 298, verificato: true });
+    expect(byPredecessor.B002!.verifica).toMatchObject({
+      misura: 'popolazione',
+      somma_prima: 300,
+      valore_dopo: 298,
+      verificato: true,
+    });
     expect(byPredecessor.E005!.verifica).toMatchObject({ somma_prima: 1050, valore_dopo: 1052, verificato: true });
   });
 
   it('flags a link whose figures do not balance, and the crosswalk moves no data through it', () => {
-    const flat = POPULATION.map((m, i) => (i === 1 ? { ...m, valori: new Map([['002001', 10], ['001010', 298], ['001006', 1000]]) } : m));
+    const flat = POPULATION.map((m, i) =>
+      i === 1
+        ? {
+            ...m,
+            valori: new Map([
+              ['002001', 10],
+              ['001010', 298],
+              ['001006', 1000],
+            ]),
+          }
+        : m,
+    );
     const { history, links } = derive(flat);
     const e = links.find((l) => l.predecessore === 'E005')!;
     expect(e.verifica).toMatchObject({ somma_prima: 350, valore_dopo: 298, verificato: false });
@@ -79,7 +120,7 @@ describe('rekeyRows, the crosswalk step of every join', () => {
   const cw = new Crosswalk(history, COMUNI, links);
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
-  it('keeps a re-coded comune under its current code and sums merged predecessors into today\'s comune', () => {
+  it("keeps a re-coded comune under its current code and sums merged predecessors into today's comune", () => {
     const rows = [
       { codice_istat: '002001', value: 10 },
       { codice_istat: '001002', value: 100 },
@@ -88,11 +129,22 @@ describe('rekeyRows, the crosswalk step of every join', () => {
       { codice_istat: '001006', value: 1000 },
     ];
     const { valori, report } = rekeyRows(cw, rows, '2018-12-31', sum);
-    expect(valori.get('001010')).toMatchObject({ value: 300, ricostruito: true, parti: [{ codice_istat: '001002', nome: 'BETA' }, { codice_istat: '001003', nome: 'GAMMA' }] });
+    expect(valori.get('001010')).toMatchObject({
+      value: 300,
+      ricostruito: true,
+      parti: [
+        { codice_istat: '001002', nome: 'BETA' },
+        { codice_istat: '001003', nome: 'GAMMA' },
+      ],
+    });
     expect(valori.get('001006')).toMatchObject({ value: 1050, ricostruito: true });
     expect(report).toMatchObject({ stesso_codice: 1, ricostruiti: 2, non_collegati: [] });
     const old = rekeyRows(cw, [{ codice_istat: '001001', value: 9 }], '2010-12-31', sum);
-    expect(old.valori.get('002001')).toMatchObject({ value: 9, ricostruito: false, parti: [{ codice_istat: '001001' }] });
+    expect(old.valori.get('002001')).toMatchObject({
+      value: 9,
+      ricostruito: false,
+      parti: [{ codice_istat: '001001' }],
+    });
     expect(old.report.ricodificate).toBe(1);
   });
 
@@ -118,7 +170,17 @@ describe('rekeyRows, the crosswalk step of every join', () => {
   });
 
   it('takes the Garda Informatica periods after the ANPR archive ends', () => {
-    const later: GiValidita[] = [{ codice_istat: '001006', codice_catastale: 'F006', nome: 'PHI', sigla_provincia: 'XX', attivo: false, inizio: '1900-01-01', fine: '2023-12-31' }];
+    const later: GiValidita[] = [
+      {
+        codice_istat: '001006',
+        codice_catastale: 'F006',
+        nome: 'PHI',
+        sigla_provincia: 'XX',
+        attivo: false,
+        inizio: '1900-01-01',
+        fine: '2023-12-31',
+      },
+    ];
     expect(buildHistory(ARCHIVE, later).get('F006')!.at(-1)!.fine).toBe('2023-12-31');
   });
 });
@@ -139,7 +201,15 @@ describe('sum of MEF rows', () => {
       addizionale_regionale: pair(1, 1),
       addizionale_comunale: pair(1, 1),
       trattamento_spettante: null,
-      per_tipo: { fabbricati: pair(1, 1), lavoro_dipendente: pair(1, 1), pensione: pair(1, 1), lavoro_autonomo: null, imprenditore_ordinaria: pair(1, 1), imprenditore_semplificata: pair(1, 1), partecipazione: pair(1, 1) },
+      per_tipo: {
+        fabbricati: pair(1, 1),
+        lavoro_dipendente: pair(1, 1),
+        pensione: pair(1, 1),
+        lavoro_autonomo: null,
+        imprenditore_ordinaria: pair(1, 1),
+        imprenditore_semplificata: pair(1, 1),
+        partecipazione: pair(1, 1),
+      },
       scaglioni: [{ da: 0, a: 10000, frequenza: bracket, ammontare: 500 }],
     });
     const total = sumIrpefRows([row(864, 3), row(100, null)]);

@@ -20,7 +20,11 @@ describe('estimateMedianFromBrackets', () => {
   it('interpolates linearly inside the bracket holding the (N/2)-th taxpayer', () => {
     // N = 100, half = 50; cumulative before 15–26k is 40, so 10 of its 20 taxpayers: 15000 + 10/20 × 11000.
     const m = estimateMedianFromBrackets(brackets(0, 20, 20, 20, 20, 10, 5, 5));
-    expect(m).toEqual({ valore: 20500, scaglione: 'da 15.000 a 26.000 euro', metodo: expect.stringMatching(/^Stima.*interpolazione lineare.*\.$/) });
+    expect(m).toEqual({
+      valore: 20500,
+      scaglione: 'da 15.000 a 26.000 euro',
+      metodo: expect.stringMatching(/^Stima.*interpolazione lineare.*\.$/),
+    });
     // Same with the total given explicitly.
     expect(estimateMedianFromBrackets(brackets(0, 20, 20, 20, 20, 10, 5, 5), 100)?.valore).toBe(20500);
     // Half falling on a bracket's upper edge gives that edge: N = 80, half 40 = cumulative through 10–15k.

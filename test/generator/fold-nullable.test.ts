@@ -24,11 +24,15 @@ describe('folding nullable unions for the build validators', () => {
   });
 
   it('compiles every response schema', () => {
-    for (const [name, schema] of Object.entries(SCHEMAS)) expect(() => ajv().compile(foldNullableUnions(schema) as object), name).not.toThrow();
+    for (const [name, schema] of Object.entries(SCHEMAS))
+      expect(() => ajv().compile(foldNullableUnions(schema) as object), name).not.toThrow();
   });
 
   it('accepts and rejects exactly the documents the published schema does', () => {
-    const Coppia = Type.Object({ frequenza: Nullable(Type.Integer({ minimum: 0 })), ammontare_euro: Nullable(Type.Number()) }, { additionalProperties: false });
+    const Coppia = Type.Object(
+      { frequenza: Nullable(Type.Integer({ minimum: 0 })), ammontare_euro: Nullable(Type.Number()) },
+      { additionalProperties: false },
+    );
     const schemas: TSchema[] = [
       Nullable(Type.Integer({ minimum: 0 })),
       Nullable(Type.String({ pattern: '^[0-9]{6}$' })),
@@ -37,9 +41,21 @@ describe('folding nullable unions for the build validators', () => {
       Nullable(Type.Record(Type.String(), Nullable(Coppia))),
       Type.Object({ dati: Nullable(Coppia), fonte: Provenance, flag: Nullable(Type.Literal(true)) }),
     ];
-    const validators = schemas.map((s) => ({ original: ajv().compile(s), folded: ajv().compile(foldNullableUnions(s) as object) }));
+    const validators = schemas.map((s) => ({
+      original: ajv().compile(s),
+      folded: ajv().compile(foldNullableUnions(s) as object),
+    }));
     // Values shaped like the API's: the schemas' own keys, nulls, numbers of every sign, codes, nesting.
-    const keys = fc.constantFrom('frequenza', 'ammontare_euro', 'dati', 'fonte', 'flag', 'altro', 'editore', 'anno_riferimento');
+    const keys = fc.constantFrom(
+      'frequenza',
+      'ammontare_euro',
+      'dati',
+      'fonte',
+      'flag',
+      'altro',
+      'editore',
+      'anno_riferimento',
+    );
     const { value } = fc.letrec((tie) => ({
       value: fc.oneof(
         { depthSize: 'small' },

@@ -18,7 +18,16 @@ const brackets = (cells: ([number, number] | null)[]): Scaglione[] =>
   cells.map((c, i) => ({ da: LIMITS[i]![0], a: LIMITS[i]![1], frequenza: c?.[0] ?? null, ammontare: c?.[1] ?? null }));
 
 // A comune of 100 taxpayers: 2 in the 55–75k bracket (130,000 €) are suppressed.
-const TRUE = [[1, -500], [20, 100_000], [20, 250_000], [30, 600_000], [27, 1_000_000], [2, 130_000], [0, 0], [0, 0]] as [number, number][];
+const TRUE = [
+  [1, -500],
+  [20, 100_000],
+  [20, 250_000],
+  [30, 600_000],
+  [27, 1_000_000],
+  [2, 130_000],
+  [0, 0],
+  [0, 0],
+] as [number, number][];
 const trueMean = TRUE.reduce((t, c) => t + c[1], 0) / TRUE.reduce((t, c) => t + c[0], 0);
 const withHidden = brackets(TRUE.map((c, i) => (i === 5 ? null : c)));
 

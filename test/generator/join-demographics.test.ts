@@ -4,10 +4,16 @@ import { meta as anprMeta, type PopulationPoint } from '../../data-sources/anpr-
 import { meta as bilancioMeta, parseBilancioDemografico } from '../../data-sources/istat-bilancio-demografico.ts';
 import { meta as pop1821Meta } from '../../data-sources/istat-popolazione-2018-2021.ts';
 import type { PosasLoad } from '../../data-sources/istat-posas.ts';
-import { joinDemographics, officialGaps, officialSourceRuns, populationTrend } from '../../generator/join-demographics.ts';
+import {
+  joinDemographics,
+  officialGaps,
+  officialSourceRuns,
+  populationTrend,
+} from '../../generator/join-demographics.ts';
 import { p2File, p2Row, PICCOLO, ROMA } from '../helpers/bilancio-fixture.ts';
 
-const comune = (codice_istat: string, superficie_km2: number | null = 1287.36) => ({ codice_istat, superficie_km2, valori_mancanti: {} }) as unknown as Anagrafica;
+const comune = (codice_istat: string, superficie_km2: number | null = 1287.36) =>
+  ({ codice_istat, superficie_km2, valori_mancanti: {} }) as unknown as Anagrafica;
 const point = (anno: number, data_riferimento: string, valori: [string, number][]): PopulationPoint => ({
   anno,
   data_riferimento,
@@ -23,8 +29,19 @@ const istat2021 = point(2021, '2021-01-01', [
   ['058091', 2783809],
   ['001999', 500], // a comune merged since: reported, never attached
 ]);
-const anpr = [point(2022, '2022-12', [['058091', 2800000]]), point(2025, '2025-01', [['058091', 2802877], ['001001', 2650]])];
-const sources = { bilancio, istatTotals: [{ meta: pop1821Meta, points: [istat2021] }], register: { meta: anprMeta, points: anpr }, posas: null };
+const anpr = [
+  point(2022, '2022-12', [['058091', 2800000]]),
+  point(2025, '2025-01', [
+    ['058091', 2802877],
+    ['001001', 2650],
+  ]),
+];
+const sources = {
+  bilancio,
+  istatTotals: [{ meta: pop1821Meta, points: [istat2021] }],
+  register: { meta: anprMeta, points: anpr },
+  posas: null,
+};
 const joined = joinDemographics(comuni, sources);
 const roma = joined.series.get('058091')!;
 const year = (anno: number) => roma.find((d) => d.anno === anno)!;
@@ -40,20 +57,44 @@ describe('official ISTAT series and ANPR register counts', () => {
       nati: 15817,
       morti: 28890,
     });
-    expect(year(2025).fonti.popolazione_totale).toMatchObject({ fonte: 'istat-bilancio-demografico', data_riferimento: '2025-01-01' });
-    expect(year(2025).fonti.bilancio).toMatchObject({ fonte: 'istat-bilancio-demografico', data_riferimento: '2025-01-01/2025-12-31' });
-    expect(year(2025).bilancio).toMatchObject({ provvisorio: true, nati: { maschi: 8024, femmine: 7793, totale: 15817 } });
+    expect(year(2025).fonti.popolazione_totale).toMatchObject({
+      fonte: 'istat-bilancio-demografico',
+      data_riferimento: '2025-01-01',
+    });
+    expect(year(2025).fonti.bilancio).toMatchObject({
+      fonte: 'istat-bilancio-demografico',
+      data_riferimento: '2025-01-01/2025-12-31',
+    });
+    expect(year(2025).bilancio).toMatchObject({
+      provvisorio: true,
+      nati: { maschi: 8024, femmine: 7793, totale: 15817 },
+    });
   });
 
   it('keeps the ANPR count beside it, labelled with its month, and never as popolazione_totale', () => {
-    expect(year(2025).anagrafe).toEqual({ residenti: 2802877, mese_riferimento: '2025-01', tipo: 'conteggio_anagrafico' });
-    expect(year(2022)).toMatchObject({ popolazione_totale: null, data_riferimento: null, anagrafe: { residenti: 2800000, mese_riferimento: '2022-12' } });
+    expect(year(2025).anagrafe).toEqual({
+      residenti: 2802877,
+      mese_riferimento: '2025-01',
+      tipo: 'conteggio_anagrafico',
+    });
+    expect(year(2022)).toMatchObject({
+      popolazione_totale: null,
+      data_riferimento: null,
+      anagrafe: { residenti: 2800000, mese_riferimento: '2022-12' },
+    });
     expect(year(2022).valori_mancanti.popolazione_totale).toMatch(/non è tra le fonti.*ANPR non la sostituisce/);
     expect(year(2022).fonti.popolazione_totale).toBeNull();
   });
 
   it('serves 31 December 2025 as 2026, provisional, with no balance of 2026', () => {
-    expect(year(2026)).toMatchObject({ data_riferimento: '2025-12-31', provvisorio: true, popolazione_totale: 2745062, nati: null, bilancio: null, anagrafe: null });
+    expect(year(2026)).toMatchObject({
+      data_riferimento: '2025-12-31',
+      provvisorio: true,
+      popolazione_totale: 2745062,
+      nati: null,
+      bilancio: null,
+      anagrafe: null,
+    });
     expect(year(2026).valori_mancanti.nati).toMatch(/bilancio demografico ISTAT del 2026 non è ancora tra le fonti/);
   });
 
@@ -99,8 +140,20 @@ describe('official ISTAT series and ANPR register counts', () => {
   });
 
   it('reports a POSAS total that disagrees with the balance on the same date', () => {
-    const posas = { punto: point(2025, '2025-01-01', [['001001', 2646], ['058091', 2747000]]) } as unknown as PosasLoad;
+    const posas = {
+      punto: point(2025, '2025-01-01', [
+        ['001001', 2646],
+        ['058091', 2747000],
+      ]),
+    } as unknown as PosasLoad;
     const checked = joinDemographics(comuni, { ...sources, posas }).report.controlli_incrociati;
-    expect(checked).toEqual([{ fonte: 'istat-posas', anno: 2025, confrontati: 2, discordanti: [{ codice: '058091', serie: 2747290, fonte: 2747000 }] }]);
+    expect(checked).toEqual([
+      {
+        fonte: 'istat-posas',
+        anno: 2025,
+        confrontati: 2,
+        discordanti: [{ codice: '058091', serie: 2747290, fonte: 2747000 }],
+      },
+    ]);
   });
 });

@@ -18,7 +18,14 @@ const LIMITS: [number | null, number | null][] = [
 const pair = (frequenza: number | null, ammontare: number | null): Pair => ({ frequenza, ammontare });
 
 /** A comune row: `suppressed` lists bracket positions blanked by MEF; `total` = the 2023+ published pair. */
-function row(codice: string, regione: string, contribuenti: number, imponibile: Pair, suppressed: number[] = [], total: Pair | null = null): IrpefComune {
+function row(
+  codice: string,
+  regione: string,
+  contribuenti: number,
+  imponibile: Pair,
+  suppressed: number[] = [],
+  total: Pair | null = null,
+): IrpefComune {
   const per = Math.floor(contribuenti / 8);
   return {
     codice_istat: codice,
@@ -44,7 +51,9 @@ function row(codice: string, regione: string, contribuenti: number, imponibile: 
       partecipazione: pair(1, 1),
     },
     scaglioni: LIMITS.map(([da, a], i) =>
-      suppressed.includes(i) ? { da, a, frequenza: null, ammontare: null } : { da, a, frequenza: per, ammontare: per * (da === null ? 0 : a === null ? 150_000 : (da + a) / 2) },
+      suppressed.includes(i)
+        ? { da, a, frequenza: null, ammontare: null }
+        : { da, a, frequenza: per, ammontare: per * (da === null ? 0 : a === null ? 150_000 : (da + a) / 2) },
     ),
   };
 }
@@ -113,15 +122,27 @@ describe('joinIncome', () => {
 
   it('reports rows of codes that are no longer current and keeps them in the aggregates', () => {
     const { report, aggregates } = joined();
-    expect(report.anni.find((a) => a.anno === 2018)!.codici_non_attuali).toEqual([{ codice: '001999', nome: 'COMUNE 001999' }]);
+    expect(report.anni.find((a) => a.anno === 2018)!.codici_non_attuali).toEqual([
+      { codice: '001999', nome: 'COMUNE 001999' },
+    ]);
     const italy2018 = aggregates.nazionale.get(2018)!;
     expect(italy2018.comuni).toBe(4);
     expect(italy2018.contribuenti).toBe(2000);
     // (15.6 + 3.42 + 9.75 + 12.98) M€ / (780 + 190 + 390 + 590)
     expect(italy2018.reddito_imponibile_medio_euro.valore).toBe(Math.round(41_750_000 / 1950));
-    expect(italy2018.reddito_imponibile_medio_euro.copertura).toEqual({ comuni_inclusi: 4, quota_comuni: 1, contribuenti_inclusi: 2000, quota_contribuenti: 1 });
+    expect(italy2018.reddito_imponibile_medio_euro.copertura).toEqual({
+      comuni_inclusi: 4,
+      quota_comuni: 1,
+      contribuenti_inclusi: 2000,
+      quota_contribuenti: 1,
+    });
     // The complessivo total is known only where no bracket is hidden: 001999 and 037001, 800 of 2,000 taxpayers.
-    expect(italy2018.reddito_complessivo_medio_euro.copertura).toEqual({ comuni_inclusi: 2, quota_comuni: 0.5, contribuenti_inclusi: 800, quota_contribuenti: 0.4 });
+    expect(italy2018.reddito_complessivo_medio_euro.copertura).toEqual({
+      comuni_inclusi: 2,
+      quota_comuni: 0.5,
+      contribuenti_inclusi: 800,
+      quota_contribuenti: 0.4,
+    });
   });
 
   it('assigns rows to regions by the names MEF writes, in every spelling', () => {

@@ -2,8 +2,22 @@ import { describe, expect, it } from 'vitest';
 import type { DemografiaAnno } from '../../api/schemas/demografia.ts';
 import { italianDate, populationChange } from '../../generator/map-indicators.ts';
 
-const source = (fonte: string) => ({ fonte, editore: fonte, dataset: '', licenza: 'CC BY 4.0', anno_riferimento: null, data_riferimento: null, metadati: `/api/fonti/${fonte}` });
-const year = (anno: number, data_riferimento: string, popolazione_totale: number | null, fonte: string, provvisorio = false): DemografiaAnno => ({
+const source = (fonte: string) => ({
+  fonte,
+  editore: fonte,
+  dataset: '',
+  licenza: 'CC BY 4.0',
+  anno_riferimento: null,
+  data_riferimento: null,
+  metadati: `/api/fonti/${fonte}`,
+});
+const year = (
+  anno: number,
+  data_riferimento: string,
+  popolazione_totale: number | null,
+  fonte: string,
+  provvisorio = false,
+): DemografiaAnno => ({
   anno,
   data_riferimento,
   provvisorio,
@@ -35,7 +49,12 @@ describe('population change on the map', () => {
   });
 
   it('has no value when the comune has only one count of its newest source (e.g. created since)', () => {
-    expect(populationChange([year(2020, '2020-01-01', 500, 'istat-popolazione-2020'), year(2025, '2025-01-01', 510, 'istat-bilancio-demografico')])).toBeNull();
+    expect(
+      populationChange([
+        year(2020, '2020-01-01', 500, 'istat-popolazione-2020'),
+        year(2025, '2025-01-01', 510, 'istat-bilancio-demografico'),
+      ]),
+    ).toBeNull();
     expect(populationChange([])).toBeNull();
   });
 

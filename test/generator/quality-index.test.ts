@@ -34,7 +34,12 @@ const FONTE: Provenance = {
   metadati: '/api/fonti/test-fonte',
 };
 
-const def = (id: string, dimensione: IndicatorDefinition['dimensione'], direzione: IndicatorDefinition['direzione'], extra: Partial<IndicatorDefinition> = {}): IndicatorDefinition => ({
+const def = (
+  id: string,
+  dimensione: IndicatorDefinition['dimensione'],
+  direzione: IndicatorDefinition['direzione'],
+  extra: Partial<IndicatorDefinition> = {},
+): IndicatorDefinition => ({
   id,
   dimensione,
   nome: id,
@@ -62,10 +67,19 @@ const IDS = DEFS.map((d) => d.id);
 
 type Values = Partial<Record<string, number | null>>;
 
-function comune(codice: string, regione: string, values: Values, contribuenti: number | null = 1000, popolazione: number | null = 3000): QualityInput {
+function comune(
+  codice: string,
+  regione: string,
+  values: Values,
+  contribuenti: number | null = 1000,
+  popolazione: number | null = 3000,
+): QualityInput {
   const indicatori: QualityInput['indicatori'] = {};
   for (const [id, v] of Object.entries(values)) {
-    indicatori[id] = v === null ? { valore: null, anno: null, fonte: null, motivo_mancante: `${id} oscurato nella fonte` } : { valore: v!, anno: 2023, fonte: FONTE };
+    indicatori[id] =
+      v === null
+        ? { valore: null, anno: null, fonte: null, motivo_mancante: `${id} oscurato nella fonte` }
+        : { valore: v!, anno: 2023, fonte: FONTE };
   }
   return { codice_istat: codice, regione, provincia: `P${codice}`, popolazione, contribuenti, indicatori };
 }
@@ -102,14 +116,19 @@ const result = computeQualityIndex(INPUTS, DEFS);
 const get = (code: string) => result.comuni.find((c) => c.codice_istat === code)!;
 
 describe('weights and indicator set', () => {
-  it('uses the weights of SPEC.md, summing to 1, and the wizard\'s bilanciato is the same table', () => {
+  it("uses the weights of SPEC.md, summing to 1, and the wizard's bilanciato is the same table", () => {
     expect(DIMENSION_WEIGHTS).toEqual({ reddito: 0.3, ambiente: 0.25, servizi: 0.2, demografia: 0.15, sicurezza: 0.1 });
     expect(QUALITY_DIMENSIONS.reduce((a, d) => a + DIMENSION_WEIGHTS[d], 0)).toBeCloseTo(1, 12);
     expect(PRIORITY_WEIGHTS.bilanciato).toEqual(DIMENSION_WEIGHTS);
   });
 
   it('defines the agreed indicators with their dimension, direction and level', () => {
-    const byId = Object.fromEntries(QUALITY_INDICATORS.map((d) => [d.id, [d.dimensione, d.direzione === 'maggiore_migliore' ? 'up' : 'down', d.livello]]));
+    const byId = Object.fromEntries(
+      QUALITY_INDICATORS.map((d) => [
+        d.id,
+        [d.dimensione, d.direzione === 'maggiore_migliore' ? 'up' : 'down', d.livello],
+      ]),
+    );
     expect(byId).toEqual({
       reddito_medio_euro: ['reddito', 'up', 'comune'],
       quota_contribuenti_sotto_10000: ['reddito', 'down', 'comune'],
@@ -145,7 +164,9 @@ describe('weights and indicator set', () => {
     expect(() => computeQualityIndex(INPUTS, DEFS, { ...DIMENSION_WEIGHTS, sicurezza: 0.2 })).toThrow(/sommano a 1\.1/);
     expect(() => computeQualityIndex(INPUTS, [...DEFS, DEFS[0]!])).toThrow(/R1.*due volte/);
     expect(() => computeQualityIndex([T1, T1], DEFS)).toThrow(/001001 presente due volte/);
-    expect(() => computeQualityIndex([comune('001009', '01', { R1: Number.NaN })], DEFS)).toThrow(/non è un numero finito/);
+    expect(() => computeQualityIndex([comune('001009', '01', { R1: Number.NaN })], DEFS)).toThrow(
+      /non è un numero finito/,
+    );
   });
 });
 
@@ -157,7 +178,16 @@ describe('normalisation', () => {
     expect(quantile([1, 2, 3, 4], 0.05)).toBeCloseTo(1.15, 12);
     expect(quantile([10, 20, 30, 40], 1 / 3)).toBe(20);
     const up = normalisationParams(def('x', 'reddito', 'maggiore_migliore'), values);
-    expect(up).toMatchObject({ metodo: 'min_max_percentili', n_valori: 21, valore_basso: 1, valore_alto: 19, minimo: 0, massimo: 1000, percentile_basso: 5, percentile_alto: 95 });
+    expect(up).toMatchObject({
+      metodo: 'min_max_percentili',
+      n_valori: 21,
+      valore_basso: 1,
+      valore_alto: 19,
+      minimo: 0,
+      massimo: 1000,
+      percentile_basso: 5,
+      percentile_alto: 95,
+    });
     expect(normaliseValue(10, up)).toBe(50); // (10 − 1) / 18; plain min–max would give 1.0
     expect(normaliseValue(4, up)).toBe(16.7);
     expect(normaliseValue(0, up)).toBe(0); // below P5: clipped
@@ -184,9 +214,16 @@ describe('normalisation', () => {
   });
 
   it('publishes the bounds it used for every indicator of the index', () => {
-    expect(result.normalizzazione.map((p) => [p.id, p.valore_basso, p.valore_alto])).toEqual(IDS.map((id) => [id, 0, 100]));
+    expect(result.normalizzazione.map((p) => [p.id, p.valore_basso, p.valore_alto])).toEqual(
+      IDS.map((id) => [id, 0, 100]),
+    );
     const r2 = result.metodologia.indicatori.find((i) => i.id === 'R2')!;
-    expect(r2.normalizzazione).toMatchObject({ metodo: 'min_max_percentili', n_valori: 11, valore_basso: 0, valore_alto: 100 });
+    expect(r2.normalizzazione).toMatchObject({
+      metodo: 'min_max_percentili',
+      n_valori: 11,
+      valore_basso: 0,
+      valore_alto: 100,
+    });
     expect(r2.comuni_con_valore).toBe(11); // T2 has it null, T4 has nothing
   });
 });
@@ -194,7 +231,9 @@ describe('normalisation', () => {
 describe('aggregation', () => {
   it('applies each direction and the weights inside and across dimensions', () => {
     const c = get('001001');
-    const norm = Object.fromEntries(QUALITY_DIMENSIONS.flatMap((d) => c.dimensioni[d].indicatori.map((i) => [i.id, i.normalizzato])));
+    const norm = Object.fromEntries(
+      QUALITY_DIMENSIONS.flatMap((d) => c.dimensioni[d].indicatori.map((i) => [i.id, i.normalizzato])),
+    );
     expect(norm).toEqual({ R1: 80, R2: 80, A1: 70, A2: 40, S1: 50, D1: 40, K1: 50 });
     // ambiente: (70 × 1 + 40 × 0.5) / 1.5 = 60
     expect(QUALITY_DIMENSIONS.map((d) => c.dimensioni[d].punteggio)).toEqual([80, 60, 50, 40, 50]);
@@ -209,7 +248,15 @@ describe('aggregation', () => {
     expect(c.dimensioni.reddito.punteggio).toBe(60); // R1 alone, not (60 + 0) / 2 nor (60 + 100) / 2
     expect(c.dimensioni.reddito.copertura).toEqual({ disponibili: 1, definiti: 2, quota: 0.5, quota_peso: 0.5 });
     const r2 = c.dimensioni.reddito.indicatori.find((i) => i.id === 'R2')!;
-    expect(r2).toEqual({ id: 'R2', valore: null, anno: null, fonte: null, normalizzato: null, peso_nella_dimensione: 0, motivo_mancante: 'R2 oscurato nella fonte' });
+    expect(r2).toEqual({
+      id: 'R2',
+      valore: null,
+      anno: null,
+      fonte: null,
+      normalizzato: null,
+      peso_nella_dimensione: 0,
+      motivo_mancante: 'R2 oscurato nella fonte',
+    });
     expect(c.dimensioni.reddito.indicatori[0]!.peso_nella_dimensione).toBe(1);
     // 0.3 × 60 + 0.25 × 90 + 0.2 × 70 + 0.15 × 70 + 0.1 × 50 = 70
     expect(c.punteggio).toBe(70);
@@ -217,9 +264,16 @@ describe('aggregation', () => {
 
   it('reports a dimension with no data as such and re-weights the total over the others', () => {
     const c = get('001003');
-    expect(c.dimensioni.sicurezza).toMatchObject({ punteggio: null, peso_nominale: 0.1, peso_effettivo: 0, copertura: { disponibili: 0, definiti: 1, quota: 0, quota_peso: 0 } });
+    expect(c.dimensioni.sicurezza).toMatchObject({
+      punteggio: null,
+      peso_nominale: 0.1,
+      peso_effettivo: 0,
+      copertura: { disponibili: 0, definiti: 1, quota: 0, quota_peso: 0 },
+    });
     expect(c.dimensioni.sicurezza.motivo_mancante).toMatch(/esclusa/);
-    expect(c.dimensioni.sicurezza.indicatori[0]!.motivo_mancante).toBe('Indicatore non disponibile per questo comune nelle fonti.');
+    expect(c.dimensioni.sicurezza.indicatori[0]!.motivo_mancante).toBe(
+      'Indicatore non disponibile per questo comune nelle fonti.',
+    );
     // (0.3 × 90 + 0.25 × 50 + 0.2 × 40 + 0.15 × 30) / 0.9 = 52 / 0.9 = 57.78; as 0 it would be 52.0, as 100 62.0
     expect(c.punteggio).toBe(57.8);
     expect(c.dimensioni.reddito.peso_effettivo).toBe(0.3333);
@@ -236,13 +290,20 @@ describe('aggregation', () => {
     expect(QUALITY_DIMENSIONS.every((d) => c.dimensioni[d].punteggio === null)).toBe(true);
     expect(c.avvisi).toEqual([]); // nothing to re-weight: the total is simply absent
     expect(result.classificati).toBe(12);
-    expect(result.metodologia.copertura).toEqual({ comuni: 13, con_punteggio: 12, senza_punteggio: 1, con_tutte_le_dimensioni: 11 });
+    expect(result.metodologia.copertura).toEqual({
+      comuni: 13,
+      con_punteggio: 12,
+      senza_punteggio: 1,
+      con_tutte_le_dimensioni: 11,
+    });
   });
 });
 
 describe('ranks and flags', () => {
   it('ranks by total descending, ties by codice_istat ascending, nationally and per region', () => {
-    const national = [...result.comuni].filter((c) => c.posizione_nazionale !== null).sort((a, b) => a.posizione_nazionale! - b.posizione_nazionale!);
+    const national = [...result.comuni]
+      .filter((c) => c.posizione_nazionale !== null)
+      .sort((a, b) => a.posizione_nazionale! - b.posizione_nazionale!);
     expect(national.map((c) => [c.codice_istat, c.punteggio])).toEqual([
       ['001002', 70],
       ['001001', 60],
@@ -258,7 +319,12 @@ describe('ranks and flags', () => {
       ['003006', 50],
     ]);
     expect([get('001002'), get('001001'), get('001003')].map((c) => c.posizione_regionale)).toEqual([1, 2, 3]);
-    expect([get('002002'), get('002003'), get('002004'), get('002001')].map((c) => c.posizione_regionale)).toEqual([1, 2, 3, null]);
+    expect([get('002002'), get('002003'), get('002004'), get('002001')].map((c) => c.posizione_regionale)).toEqual([
+      1,
+      2,
+      3,
+      null,
+    ]);
     expect(result.classificati_per_regione).toEqual({ '01': 3, '02': 3, '03': 6 });
   });
 
@@ -275,7 +341,10 @@ describe('ranks and flags', () => {
 
   it('gives the same result whatever the input order', () => {
     const reversed = computeQualityIndex([...INPUTS].reverse(), DEFS);
-    const key = (r: typeof result) => Object.fromEntries(r.comuni.map((c) => [c.codice_istat, [c.punteggio, c.posizione_nazionale, c.posizione_regionale]]));
+    const key = (r: typeof result) =>
+      Object.fromEntries(
+        r.comuni.map((c) => [c.codice_istat, [c.punteggio, c.posizione_nazionale, c.posizione_regionale]]),
+      );
     expect(key(reversed)).toEqual(key(result));
   });
 });
@@ -317,14 +386,22 @@ describe('sensitivity', () => {
   it('gives the same figures end to end from indicator values', () => {
     // One up indicator per dimension; the three fillers at 100 are always on top, so the top 5 = them + top 2 of A–D.
     const defs = QUALITY_DIMENSIONS.map((d) => def(`x_${d}`, d, 'maggiore_migliore'));
-    const row = (codice: string, v: number[]) => comune(codice, '01', Object.fromEntries(defs.map((d, k) => [d.id, v[k]!])));
+    const row = (codice: string, v: number[]) =>
+      comune(codice, '01', Object.fromEntries(defs.map((d, k) => [d.id, v[k]!])));
     const inputs = [
       ...['009001', '009002', '009003'].map((c) => row(c, [0, 0, 0, 0, 0])),
       ...['009004', '009005', '009006'].map((c) => row(c, [100, 100, 100, 100, 100])),
-      ...codici.map((c, i) => row(c, scores.map((dim) => dim[i]!))),
+      ...codici.map((c, i) =>
+        row(
+          c,
+          scores.map((dim) => dim[i]!),
+        ),
+      ),
     ];
     const s = sensitivityTop100(inputs, defs, DIMENSION_WEIGHTS, 5);
-    expect(s.casi.map((c) => [c.dimensione, c.variazione_punti, c.rimasti_nella_top])).toEqual(expected.map(([d, v, k]) => [d, v, (k as number) + 3]));
+    expect(s.casi.map((c) => [c.dimensione, c.variazione_punti, c.rimasti_nella_top])).toEqual(
+      expected.map(([d, v, k]) => [d, v, (k as number) + 3]),
+    );
     expect(s.minimo?.rimasti_nella_top).toBe(4);
   });
 
@@ -338,7 +415,10 @@ describe('sensitivity', () => {
 
 describe('outputs', () => {
   it('computes the budget thresholds as terciles of the average income', () => {
-    const values: { valore: number | null; anno: number | null }[] = [10, 20, 30, 40].map((valore) => ({ valore, anno: 2023 }));
+    const values: { valore: number | null; anno: number | null }[] = [10, 20, 30, 40].map((valore) => ({
+      valore,
+      anno: 2023,
+    }));
     const t = budgetThresholds([...values, { valore: null, anno: null }]);
     expect(t).toMatchObject({ basso_max: 20, alto_min: 30, anno: 2023 });
     expect(t?.metodo).toMatch(/terzili.*4 comuni/);
@@ -346,7 +426,10 @@ describe('outputs', () => {
   });
 
   it('builds the per-comune record with every value, source and link, valid against its schema', () => {
-    const record = buildQualitaVitaRecord(result, '001002', { nome: 'Comune di prova', regione: { codice: '01', nome: 'Piemonte' } });
+    const record = buildQualitaVitaRecord(result, '001002', {
+      nome: 'Comune di prova',
+      regione: { codice: '01', nome: 'Piemonte' },
+    });
     expect(record).toMatchObject({
       codice_istat: '001002',
       nome: 'Comune di prova',
@@ -355,7 +438,11 @@ describe('outputs', () => {
       posizione_nazionale: { posizione: 1, su: 12 },
       posizione_regionale: { posizione: 1, su: 3 },
       copertura: { dimensioni_con_dati: 5, dimensioni_definite: 5, peso_nominale_coperto: 1 },
-      links: { self: '/api/qualita-vita/001002', comune: '/api/comuni/001002', metodologia: '/api/metodologia#qualita-vita' },
+      links: {
+        self: '/api/qualita-vita/001002',
+        comune: '/api/comuni/001002',
+        metodologia: '/api/metodologia#qualita-vita',
+      },
     });
     expect(record.dimensioni.reddito.indicatori[0]).toEqual({
       id: 'R1',
@@ -373,11 +460,20 @@ describe('outputs', () => {
     const ajv = new Ajv2020({ allErrors: true, strict: false });
     const validate = ajv.compile(QualitaVita);
     expect(validate(record), JSON.stringify(validate.errors)).toBe(true);
-    const empty = buildQualitaVitaRecord(result, '002001', { nome: 'Vuoto', regione: { codice: '02', nome: 'Valle d\'Aosta' } });
-    expect(empty).toMatchObject({ punteggio: null, posizione_nazionale: { posizione: null, su: 12 }, posizione_regionale: { posizione: null, su: 3 } });
+    const empty = buildQualitaVitaRecord(result, '002001', {
+      nome: 'Vuoto',
+      regione: { codice: '02', nome: "Valle d'Aosta" },
+    });
+    expect(empty).toMatchObject({
+      punteggio: null,
+      posizione_nazionale: { posizione: null, su: 12 },
+      posizione_regionale: { posizione: null, su: 3 },
+    });
     expect(empty.motivo_mancante).toMatch(/Nessuna dimensione/);
     expect(validate(empty), JSON.stringify(validate.errors)).toBe(true);
-    expect(() => buildQualitaVitaRecord(result, '999999', { nome: 'x', regione: { codice: '01', nome: 'x' } })).toThrow(/999999/);
+    expect(() => buildQualitaVitaRecord(result, '999999', { nome: 'x', regione: { codice: '01', nome: 'x' } })).toThrow(
+      /999999/,
+    );
   });
 
   it('writes a methodology that states weights, directions, bounds and the wizard model, valid against its schema', () => {
@@ -389,7 +485,12 @@ describe('outputs', () => {
       ['demografia', 0.15, ['D1']],
       ['sicurezza', 0.1, ['K1']],
     ]);
-    expect(m.indicatori.find((i) => i.id === 'A2')).toMatchObject({ direzione: 'minore_migliore', peso_nella_dimensione: 0.3333, anni: [2023], fonti: ['test-fonte'] });
+    expect(m.indicatori.find((i) => i.id === 'A2')).toMatchObject({
+      direzione: 'minore_migliore',
+      peso_nella_dimensione: 0.3333,
+      anni: [2023],
+      fonti: ['test-fonte'],
+    });
     expect(m.normalizzazione).toMatchObject({ percentile_basso: 5, percentile_alto: 95 });
     expect(m.wizard.pesi_per_priorita.bilanciato).toEqual(DIMENSION_WEIGHTS);
     expect(m.limiti.length).toBeGreaterThan(3);
@@ -400,7 +501,13 @@ describe('outputs', () => {
 
   it('produces the runtime-index columns aligned with the index codes', () => {
     const withR1AsIncome = computeQualityIndex(
-      INPUTS.map((c) => ({ ...c, indicatori: { ...c.indicatori, reddito_medio_euro: c.indicatori.R1 ?? { valore: null, anno: null, fonte: null } } })),
+      INPUTS.map((c) => ({
+        ...c,
+        indicatori: {
+          ...c.indicatori,
+          reddito_medio_euro: c.indicatori.R1 ?? { valore: null, anno: null, fonte: null },
+        },
+      })),
       DEFS,
     );
     const codici = ['001001', '001002', '001003', '002001', '002002', '002003', '002004', '004001'];
@@ -421,8 +528,16 @@ describe('outputs', () => {
 });
 
 describe('published formula, stand-ins and province-level indicators', () => {
-  const params = (valore_basso: number, valore_alto: number, direzione: 'maggiore_migliore' | 'minore_migliore' = 'maggiore_migliore') =>
-    ({ ...normalisationParams(def('X', 'servizi', direzione), [valore_basso, valore_alto]), metodo: 'min_max' as const, valore_basso, valore_alto });
+  const params = (
+    valore_basso: number,
+    valore_alto: number,
+    direzione: 'maggiore_migliore' | 'minore_migliore' = 'maggiore_migliore',
+  ) => ({
+    ...normalisationParams(def('X', 'servizi', direzione), [valore_basso, valore_alto]),
+    metodo: 'min_max' as const,
+    valore_basso,
+    valore_alto,
+  });
 
   it('normalises with 100 × (x − L) / (H − L), so 18.75 rounds to 18.8 as in decimal arithmetic', () => {
     // (0.15 − 0) / 0.8 × 100 is 18.749999999999996 in binary floating point; the published order of operations is not.
@@ -440,17 +555,30 @@ describe('published formula, stand-ins and province-level indicators', () => {
     def('SC', 'ambiente', 'minore_migliore', { peso: 0.5 }),
     def('SP', 'ambiente', 'minore_migliore', { peso: 1, livello: 'provincia' }),
   ];
-  const input = (codice: string, provincia: string, values: Values): QualityInput => ({ ...comune(codice, '01', values), provincia });
+  const input = (codice: string, provincia: string, values: Values): QualityInput => ({
+    ...comune(codice, '01', values),
+    provincia,
+  });
   // Province AA has ten comuni at SP = 10, BB two at 20, CC one at 40: over comuni the 95th percentile would be 20 or more, over provinces the bounds are 10 and 40.
   const inputs = [
-    ...Array.from({ length: 10 }, (_, k) => input(`001${String(k + 1).padStart(3, '0')}`, 'AA', { R1: k * 10, P25: k * 10, P10: k * 10, N2: k * 10, SC: k * 10, SP: 10 })),
+    ...Array.from({ length: 10 }, (_, k) =>
+      input(`001${String(k + 1).padStart(3, '0')}`, 'AA', {
+        R1: k * 10,
+        P25: k * 10,
+        P10: k * 10,
+        N2: k * 10,
+        SC: k * 10,
+        SP: 10,
+      }),
+    ),
     input('002001', 'BB', { R1: 50, P25: null, P10: 50, N2: 30, SC: 50, SP: 20 }),
     input('002002', 'BB', { R1: 50, P25: null, P10: null, N2: null, SC: null, SP: 20 }),
     input('003001', 'CC', { R1: 50, P25: 30, P10: 90, N2: 90, SC: 30, SP: 40 }),
   ];
   const result = computeQualityIndex(inputs, defs);
   const byCode = new Map(result.comuni.map((c) => [c.codice_istat, c]));
-  const ind = (codice: string, id: string) => byCode.get(codice)!.dimensioni.ambiente.indicatori.find((i) => i.id === id)!;
+  const ind = (codice: string, id: string) =>
+    byCode.get(codice)!.dimensioni.ambiente.indicatori.find((i) => i.id === id)!;
 
   it('uses PM10 and NO2 only where PM2.5 is missing, and says why they are unused elsewhere', () => {
     expect(ind('003001', 'P10')).toMatchObject({ valore: 90, normalizzato: null, peso_nella_dimensione: 0 });
@@ -469,10 +597,14 @@ describe('published formula, stand-ins and province-level indicators', () => {
 
   it(`caps province-level indicators at ${PROVINCIAL_SHARE_MAX * 100}% of the weight a comune has in a mixed dimension`, () => {
     // 003001: P25 (1) + SC (0.5) comune-level, SP (1) provincial → SP scaled to 0.375, i.e. 0.2 of 1.875.
-    const weights = Object.fromEntries(byCode.get('003001')!.dimensioni.ambiente.indicatori.map((i) => [i.id, i.peso_nella_dimensione]));
+    const weights = Object.fromEntries(
+      byCode.get('003001')!.dimensioni.ambiente.indicatori.map((i) => [i.id, i.peso_nella_dimensione]),
+    );
     expect(weights).toEqual({ P25: 0.5333, P10: 0, N2: 0, SC: 0.2667, SP: 0.2 });
     const dim = byCode.get('003001')!.dimensioni.ambiente;
-    const recomputed = dim.indicatori.reduce((a, i) => a + i.peso_nella_dimensione * (i.normalizzato ?? 0), 0) / dim.indicatori.reduce((a, i) => a + (i.normalizzato === null ? 0 : i.peso_nella_dimensione), 0);
+    const recomputed =
+      dim.indicatori.reduce((a, i) => a + i.peso_nella_dimensione * (i.normalizzato ?? 0), 0) /
+      dim.indicatori.reduce((a, i) => a + (i.normalizzato === null ? 0 : i.peso_nella_dimensione), 0);
     expect(dim.punteggio).toBe(Math.round(Number(recomputed.toPrecision(12)) * 10) / 10);
   });
 
@@ -488,17 +620,22 @@ describe('published formula, stand-ins and province-level indicators', () => {
     expect(p.indicatori).toEqual(['SP']);
     expect(p.quota_varianza.dopo!.rapporto_varianze).toBeLessThan(p.quota_varianza.prima!.rapporto_varianze);
     expect(p.senza_indicatori_provinciali).toMatchObject({ dimensione_top: 13 });
-    expect(provincialVarianceShare({ comuni: [{ punteggio: 10 }, { punteggio: 20 }] as never, puntiProvinciali: [0, 5] })).toEqual({ rapporto_varianze: 0.25, quota_covarianza: 0.5 });
+    expect(
+      provincialVarianceShare({ comuni: [{ punteggio: 10 }, { punteggio: 20 }] as never, puntiProvinciali: [0, 5] }),
+    ).toEqual({ rapporto_varianze: 0.25, quota_covarianza: 0.5 });
   });
 
   it('tells the wizard what each dimension is made of, stand-ins next to the indicator they replace', () => {
-    expect(dimensionContents(QUALITY_INDICATORS, 'ambiente')).toBe('PM2.5 (o PM10 e NO2), ozono, suolo consumato pro capite, suolo consumato nella provincia');
+    expect(dimensionContents(QUALITY_INDICATORS, 'ambiente')).toBe(
+      'PM2.5 (o PM10 e NO2), ozono, suolo consumato pro capite, suolo consumato nella provincia',
+    );
   });
 
   it('counts the comuni at 100 per dimension and explains a share above 1%', () => {
     const full = Object.fromEntries(result.metodologia.punteggi_100.map((x) => [x.dimensione, x]));
-    expect(full.reddito!.comuni).toBe(byCode.size - [...byCode.values()].filter((c) => c.dimensioni.reddito.punteggio !== 100).length);
+    expect(full.reddito!.comuni).toBe(
+      byCode.size - [...byCode.values()].filter((c) => c.dimensioni.reddito.punteggio !== 100).length,
+    );
     for (const x of result.metodologia.punteggi_100) expect(x.motivo === null).toBe(x.quota <= 0.01);
   });
 });
-

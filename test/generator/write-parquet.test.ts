@@ -6,17 +6,39 @@ import { describe, expect, it } from 'vitest';
 import { defineTable, type Column } from '../../generator/dati-table.ts';
 import { parquetBytes } from '../../generator/write-parquet.ts';
 
-type Row = { code: string; sigla: string; year: number; people: number | null; area: number | null; capital: boolean | null };
+type Row = {
+  code: string;
+  sigla: string;
+  year: number;
+  people: number | null;
+  area: number | null;
+  capital: boolean | null;
+};
 
 const columns: Column<Row>[] = [
-  { name: 'codice_istat', type: 'string', description: 'Codice.', constraints: { required: true }, value: (r) => r.code },
+  {
+    name: 'codice_istat',
+    type: 'string',
+    description: 'Codice.',
+    constraints: { required: true },
+    value: (r) => r.code,
+  },
   { name: 'sigla_provincia', type: 'string', description: 'Sigla.', value: (r) => r.sigla },
   { name: 'anno', type: 'year', description: 'Anno.', value: (r) => r.year },
   { name: 'popolazione', type: 'integer', unit: 'persone', description: 'Popolazione.', value: (r) => r.people },
   { name: 'superficie_km2', type: 'number', unit: 'km²', description: 'Superficie.', value: (r) => r.area },
   { name: 'capoluogo', type: 'boolean', description: 'Capoluogo.', value: (r) => r.capital },
 ];
-const table = (rows: Row[]) => defineTable({ name: 'prova', title: 'Prova', description: 'Prova.', fonti: [], primaryKey: ['codice_istat', 'anno'], columns, rows });
+const table = (rows: Row[]) =>
+  defineTable({
+    name: 'prova',
+    title: 'Prova',
+    description: 'Prova.',
+    fonti: [],
+    primaryKey: ['codice_istat', 'anno'],
+    columns,
+    rows,
+  });
 
 /** Reads a Parquet file with DuckDB, as a researcher would (no option). */
 async function readBack(bytes: Uint8Array) {
@@ -24,7 +46,9 @@ async function readBack(bytes: Uint8Array) {
   await writeFile(path, bytes);
   const db = await (await DuckDBInstance.create(':memory:')).connect();
   try {
-    const types = (await db.runAndReadAll(`DESCRIBE SELECT * FROM '${path}'`)).getRowObjects().map((c) => `${c.column_name}:${c.column_type}`);
+    const types = (await db.runAndReadAll(`DESCRIBE SELECT * FROM '${path}'`))
+      .getRowObjects()
+      .map((c) => `${c.column_name}:${c.column_type}`);
     const rows = (await db.runAndReadAll(`SELECT * FROM '${path}'`)).getRowObjects();
     return { types, rows };
   } finally {
@@ -42,15 +66,38 @@ describe('Parquet twin of a bulk-dataset table', () => {
         ]),
       ),
     );
-    expect(types).toEqual(['codice_istat:VARCHAR', 'sigla_provincia:VARCHAR', 'anno:INTEGER', 'popolazione:BIGINT', 'superficie_km2:DOUBLE', 'capoluogo:BOOLEAN']);
+    expect(types).toEqual([
+      'codice_istat:VARCHAR',
+      'sigla_provincia:VARCHAR',
+      'anno:INTEGER',
+      'popolazione:BIGINT',
+      'superficie_km2:DOUBLE',
+      'capoluogo:BOOLEAN',
+    ]);
     expect(rows).toEqual([
-      { codice_istat: '063049', sigla_provincia: 'NA', anno: 2023, popolazione: 38_149_599_569n, superficie_km2: 117.27, capoluogo: true },
-      { codice_istat: '001001', sigla_provincia: 'TO', anno: 2024, popolazione: null, superficie_km2: null, capoluogo: null },
+      {
+        codice_istat: '063049',
+        sigla_provincia: 'NA',
+        anno: 2023,
+        popolazione: 38_149_599_569n,
+        superficie_km2: 117.27,
+        capoluogo: true,
+      },
+      {
+        codice_istat: '001001',
+        sigla_provincia: 'TO',
+        anno: 2024,
+        popolazione: null,
+        superficie_km2: null,
+        capoluogo: null,
+      },
     ]);
   });
 
   it('fails the build on a fractional value in an integer column rather than rounding it', () => {
-    expect(() => parquetBytes(table([{ code: '001001', sigla: 'TO', year: 2024, people: 1.5, area: 1, capital: false }]))).toThrow();
+    expect(() =>
+      parquetBytes(table([{ code: '001001', sigla: 'TO', year: 2024, people: 1.5, area: 1, capital: false }])),
+    ).toThrow();
   });
 
   it('writes the same bytes for the same rows', () => {

@@ -42,7 +42,10 @@ describe('npm start decides to build', () => {
     await utimes(join(root, 'code', 'build.ts'), now, now);
     expect(await needsBuild(dirs(), code())).toEqual({ build: false, reason: 'la build è aggiornata' });
     await write(join(root, 'code', 'lib', 'parse.ts'), 'export const x = 1;');
-    expect(await needsBuild(dirs(), code())).toEqual({ build: true, reason: "i file delle fonti o il codice sono cambiati dall'ultima build (checksum diversi)" });
+    expect(await needsBuild(dirs(), code())).toEqual({
+      build: true,
+      reason: "i file delle fonti o il codice sono cambiati dall'ultima build (checksum diversi)",
+    });
     await built();
     expect(await decide()).toBe(false);
   });
@@ -72,10 +75,22 @@ describe('npm start decides to build', () => {
 
 /** Runs `npm start`'s script on the test build and collects what it prints. */
 async function start(port: number) {
-  const child = spawn(join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'), ['server/start.ts', '--out', TEST_BUILD.outDir, '--generated-dir', TEST_BUILD.generatedDir, '--data-dir', TEST_BUILD.dataDir], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, PORT: String(port) },
-  });
+  const child = spawn(
+    join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'),
+    [
+      'server/start.ts',
+      '--out',
+      TEST_BUILD.outDir,
+      '--generated-dir',
+      TEST_BUILD.generatedDir,
+      '--data-dir',
+      TEST_BUILD.dataDir,
+    ],
+    {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, PORT: String(port) },
+    },
+  );
   const lines: string[] = [];
   let buffer = '';
   child.stdout.on('data', (chunk: Buffer) => {
@@ -88,7 +103,8 @@ async function start(port: number) {
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const ready = new Promise<void>((resolve, reject) => {
     const poll = setInterval(() => {
-      if (lines.some((l) => l.startsWith('Prima la build'))) reject(new Error(`rebuilt an up-to-date build: ${lines.join('\n')}`));
+      if (lines.some((l) => l.startsWith('Prima la build')))
+        reject(new Error(`rebuilt an up-to-date build: ${lines.join('\n')}`));
       else if (lines.some((l) => l.includes(`http://127.0.0.1:${port}/`))) resolve();
       else if (child.exitCode !== null) reject(new Error(lines.join('\n')));
       else return;
@@ -145,20 +161,29 @@ describe.skipIf(!hasRealBuild)(`npm start on an up-to-date build${REAL_DATA}`, (
       expect((await fetch(server.base + url, { headers: { 'If-None-Match': etag! } })).status, url).toBe(304);
     }
     const problem = await fetch(`${server.base}/api/confronta?comuni=058091,015146,001272,063049,082053`);
-    expect([problem.status, problem.headers.get('Content-Type')]).toEqual([400, 'application/problem+json; charset=utf-8']);
+    expect([problem.status, problem.headers.get('Content-Type')]).toEqual([
+      400,
+      'application/problem+json; charset=utf-8',
+    ]);
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     const logged = server.lines.filter((l) => /^(GET|HEAD|OPTIONS|POST) /.test(l));
     expect(logged).toHaveLength(urls.length * 2 + 1);
-    for (const url of urls) expect(logged.filter((l) => l.startsWith(`GET ${url} `)).map((l) => l.split(' ')[2]), url).toEqual(['200', '304']);
+    for (const url of urls)
+      expect(
+        logged.filter((l) => l.startsWith(`GET ${url} `)).map((l) => l.split(' ')[2]),
+        url,
+      ).toEqual(['200', '304']);
     expect(server.lines).toContain('SIGTERM: chiusura…');
   });
 
   it('stops cleanly on SIGINT with a client connection still open', async () => {
     const server = await start(3752);
     await server.ready;
-    expect((await fetch(`${server.base}/api/comuni/cerca?q=roma`, { headers: { Connection: 'keep-alive' } })).status).toBe(200);
+    expect(
+      (await fetch(`${server.base}/api/comuni/cerca?q=roma`, { headers: { Connection: 'keep-alive' } })).status,
+    ).toBe(200);
     server.child.kill('SIGINT');
     expect(await server.exited).toBe(0);
     expect(server.lines).toContain('SIGINT: chiusura…');

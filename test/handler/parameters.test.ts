@@ -59,20 +59,32 @@ describe.skipIf(!hasRealBuild)(`list parameters on the real build${REAL_DATA}`, 
       expect(body.filtri.regione, spelling).toBe("Valle d'Aosta/Vallée d'Aoste");
       expect(body.totale, spelling).toBe(74);
     }
-    for (const spelling of ['Emilia-Romagna', 'emilia romagna']) expect((await ok(`/api/comuni?regione=${spelling}&limit=1`)).filtri.regione).toBe('Emilia-Romagna');
+    for (const spelling of ['Emilia-Romagna', 'emilia romagna'])
+      expect((await ok(`/api/comuni?regione=${spelling}&limit=1`)).filtri.regione).toBe('Emilia-Romagna');
   });
 
   it('keeps the spec limits: 1000 for comuni, 500 for rankings', async () => {
     expect((await ok('/api/comuni?limit=1000')).risultati).toHaveLength(1000);
     expect(await invalid('/api/comuni?limit=1001')).toEqual(['limit']);
     expect((await ok('/api/redditi/classifica/contribuenti?limit=500')).risultati).toHaveLength(500);
-    for (const ranking of ['/api/demografia/classifica/densita', '/api/redditi/classifica/reddito', '/api/ambiente/aria/classifica', '/api/ambiente/suolo/classifica', '/api/qualita-vita/classifica']) {
+    for (const ranking of [
+      '/api/demografia/classifica/densita',
+      '/api/redditi/classifica/reddito',
+      '/api/ambiente/aria/classifica',
+      '/api/ambiente/suolo/classifica',
+      '/api/qualita-vita/classifica',
+    ]) {
       expect(await invalid(`${ranking}?limit=501`), ranking).toEqual(['limit']);
     }
   });
 
   it('reports every invalid parameter of a request at once', async () => {
-    expect(await invalid('/api/comuni?limit=0&offset=-1&provincia=ROMA&regione=')).toEqual(['regione', 'provincia', 'limit', 'offset']);
+    expect(await invalid('/api/comuni?limit=0&offset=-1&provincia=ROMA&regione=')).toEqual([
+      'regione',
+      'provincia',
+      'limit',
+      'offset',
+    ]);
     // Filter values are checked against the index once the syntax is valid.
     expect(await invalid('/api/comuni?regione=Atlantide')).toEqual(['regione']);
     expect(await invalid('/api/comuni?provincia=ZZ')).toEqual(['provincia']);
@@ -96,11 +108,17 @@ describe.skipIf(!hasRealBuild)(`list parameters on the real build${REAL_DATA}`, 
   });
 
   it('accepts both spellings of the order on every ranking, case-insensitively, and refuses both at once', async () => {
-    const rankings = ['/api/demografia/classifica/densita', '/api/redditi/classifica/reddito', '/api/ambiente/aria/classifica', '/api/ambiente/suolo/classifica'];
+    const rankings = [
+      '/api/demografia/classifica/densita',
+      '/api/redditi/classifica/reddito',
+      '/api/ambiente/aria/classifica',
+      '/api/ambiente/suolo/classifica',
+    ];
     for (const ranking of rankings) {
       const asc = await get(`${ranking}?order=asc`);
       expect(asc.status, ranking).toBe(200);
-      for (const variant of ['ordine=asc', 'ordine=ASC', 'order=Asc']) expect((await get(`${ranking}?${variant}`)).text, `${ranking}?${variant}`).toBe(asc.text);
+      for (const variant of ['ordine=asc', 'ordine=ASC', 'order=Asc'])
+        expect((await get(`${ranking}?${variant}`)).text, `${ranking}?${variant}`).toBe(asc.text);
       expect(asc.json().ordine, ranking).toBe('asc');
       expect((await get(`${ranking}?ordine=desc`)).text, ranking).not.toBe(asc.text);
       expect(await invalid(`${ranking}?ordine=asc&order=desc`), ranking).toHaveLength(1);
@@ -123,7 +141,11 @@ describe.skipIf(!hasRealBuild)(`list parameters on the real build${REAL_DATA}`, 
 
   it('selects a year of a per-comune record, and lists the years when it has none', async () => {
     const roma2020 = await ok('/api/demografia/058091?anno=2020');
-    expect([roma2020.anno, roma2020.dati.anno, roma2020.links.self]).toEqual([2020, 2020, '/api/demografia/058091?anno=2020']);
+    expect([roma2020.anno, roma2020.dati.anno, roma2020.links.self]).toEqual([
+      2020,
+      2020,
+      '/api/demografia/058091?anno=2020',
+    ]);
     const full = await ok('/api/demografia/058091');
     expect(roma2020.dati).toEqual(full.serie_storica.find((e: { anno: number }) => e.anno === 2020));
     const missing = await get('/api/redditi/058091?anno=1999');

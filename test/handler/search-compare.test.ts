@@ -47,7 +47,10 @@ describe.skipIf(!hasRealBuild)(`GET /api/comuni/cerca on the real index${REAL_DA
     for (const q of ['bra', 'roma', 'calabria', 'aosta', 'milnao']) {
       const tiers = ((await get(`/api/comuni/cerca?q=${q}`)).json().risultati as Hit[]).map((h) => h.corrispondenza);
       const ranks = tiers.map((t) => order.indexOf(t));
-      expect(ranks.every((r) => r >= 0), q).toBe(true);
+      expect(
+        ranks.every((r) => r >= 0),
+        q,
+      ).toBe(true);
       expect(ranks, q).toEqual([...ranks].sort((a, b) => a - b));
       tiers.forEach((t) => seen.add(t));
     }
@@ -106,7 +109,14 @@ describe.skipIf(!hasRealBuild)(`GET /api/confronta on the real build${REAL_DATA}
   });
 
   it('refuses 5 codes, duplicates and malformed codes with a 400 on comuni', async () => {
-    for (const comuni of [`${ROMA_MILANO_TORINO_NAPOLI},082053`, '058091,058091', '58091', '058091,,015146', 'roma', '']) {
+    for (const comuni of [
+      `${ROMA_MILANO_TORINO_NAPOLI},082053`,
+      '058091,058091',
+      '58091',
+      '058091,,015146',
+      'roma',
+      '',
+    ]) {
       const response = await get(`/api/confronta?comuni=${comuni}`);
       expect(response.status, comuni).toBe(400);
       expect(response.json().invalid_params.map((p: { name: string }) => p.name)).toEqual(['comuni']);
@@ -128,7 +138,12 @@ describe.skipIf(!hasRealBuild)(`headers of dynamic answers${REAL_DATA}`, () => {
   });
 
   it('carry the spec Cache-Control, CORS, content type and a strong ETag', async () => {
-    for (const path of ['/api/comuni/cerca?q=roma', '/api/confronta?comuni=058091', '/api/comuni?limit=3', '/api/comuni/058091']) {
+    for (const path of [
+      '/api/comuni/cerca?q=roma',
+      '/api/confronta?comuni=058091',
+      '/api/comuni?limit=3',
+      '/api/comuni/058091',
+    ]) {
       const { headers } = await get(path);
       expect(headers.get('Cache-Control'), path).toBe('public, max-age=3600, stale-while-revalidate=86400');
       expect(headers.get('Access-Control-Allow-Origin'), path).toBe('*');
@@ -159,7 +174,10 @@ describe.skipIf(!hasRealBuild)(`headers of dynamic answers${REAL_DATA}`, () => {
   it('answer HEAD without a body, OPTIONS as a CORS preflight and other methods with 405', async () => {
     const head = await get('/api/comuni/cerca?q=roma', { method: 'HEAD' });
     expect([head.status, head.text]).toEqual([200, '']);
-    const preflight = await get('/api/confronta?comuni=058091', { method: 'OPTIONS', headers: { 'Access-Control-Request-Method': 'GET' } });
+    const preflight = await get('/api/confronta?comuni=058091', {
+      method: 'OPTIONS',
+      headers: { 'Access-Control-Request-Method': 'GET' },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('Access-Control-Allow-Methods')).toBe('GET, HEAD, OPTIONS');
     const post = await get('/api/comuni/cerca?q=roma', { method: 'POST' });

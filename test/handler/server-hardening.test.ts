@@ -10,15 +10,17 @@ import { rateLimiter, rateLimitFromEnv } from '../../server/rate-limit.ts';
 
 /** A raw request (fetch refuses TRACE and normalises paths), answered with status, headers and body. */
 function raw(port: number, method: string, path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>(
+    (resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
 }
 
 // The static side of the server needs no data: an index that is never read is enough.
@@ -61,7 +63,11 @@ describe('the local server outside /api', () => {
   it('refuses every method but GET, HEAD and OPTIONS on static files, like the API', async () => {
     for (const method of ['PUT', 'DELETE', 'POST', 'PATCH', 'TRACE']) {
       const reply = await raw(port, method, '/dati/comuni.csv');
-      expect([reply.status, reply.headers['content-type'], reply.headers.allow], method).toEqual([405, 'application/problem+json; charset=utf-8', 'GET, HEAD, OPTIONS']);
+      expect([reply.status, reply.headers['content-type'], reply.headers.allow], method).toEqual([
+        405,
+        'application/problem+json; charset=utf-8',
+        'GET, HEAD, OPTIONS',
+      ]);
       expect(JSON.parse(reply.body)).toMatchObject({ status: 405 });
     }
     expect((await raw(port, 'GET', '/dati/comuni.csv')).status).toBe(200);
@@ -98,11 +104,18 @@ describe('rate limiting of the local server', () => {
       for (let i = 0; i < 60; i++) statuses.push((await raw(port, 'GET', '/index.html')).status);
       expect(new Set(statuses)).toEqual(new Set([200]));
       const limited = await raw(port, 'GET', '/api/comuni/058091');
-      expect([limited.status, limited.headers['content-type']]).toEqual([429, 'application/problem+json; charset=utf-8']);
+      expect([limited.status, limited.headers['content-type']]).toEqual([
+        429,
+        'application/problem+json; charset=utf-8',
+      ]);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(limited.headers['cache-control']).toBe('no-store');
       expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
-      expect(JSON.parse(limited.body)).toMatchObject({ status: 429, title: 'Troppe richieste', instance: '/api/comuni/058091' });
+      expect(JSON.parse(limited.body)).toMatchObject({
+        status: 429,
+        title: 'Troppe richieste',
+        instance: '/api/comuni/058091',
+      });
     } finally {
       await new Promise((resolve) => server.close(resolve));
       await rm(dir, { recursive: true, force: true });

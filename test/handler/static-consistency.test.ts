@@ -11,7 +11,11 @@ import { fsStore } from '../../server/fs-store.ts';
 import { hasRealBuild, loadBuiltIndex, REAL_DATA, TEST_BUILD } from '../helpers/real-build.ts';
 
 const file = (path: string) => readFile(join(TEST_BUILD.outDir, path), 'utf8');
-const exists = (path: string) => access(join(TEST_BUILD.outDir, path)).then(() => true, () => false);
+const exists = (path: string) =>
+  access(join(TEST_BUILD.outDir, path)).then(
+    () => true,
+    () => false,
+  );
 
 /**
  * The static layer and the handler must agree byte for byte: a URL that has a file
@@ -45,8 +49,12 @@ describe.skipIf(!hasRealBuild)(`static files and dynamic answers agree${REAL_DAT
 
   it('computes every sampled list and ranking page exactly as its file (first, last and every 10th page)', async () => {
     const variants = precomputedListVariants(index);
-    const sample = variants.filter((v, k) => k % 10 === 0 || v.values.offset === 0 || variants[k + 1]?.values.offset === 0);
-    expect(new Set(sample.map((v) => v.route.id))).toEqual(new Set(ROUTE_LIST.filter((r) => r.mode === 'list').map((r) => r.id)));
+    const sample = variants.filter(
+      (v, k) => k % 10 === 0 || v.values.offset === 0 || variants[k + 1]?.values.offset === 0,
+    );
+    expect(new Set(sample.map((v) => v.route.id))).toEqual(
+      new Set(ROUTE_LIST.filter((r) => r.mode === 'list').map((r) => r.id)),
+    );
     for (const { route, values } of sample) {
       const url = canonicalUrl(route, values);
       const path = await target(url);
@@ -71,7 +79,11 @@ describe.skipIf(!hasRealBuild)(`static files and dynamic answers agree${REAL_DAT
         const url = `${base}?${orderParam}=${order}&limit=120&offset=30`;
         expect(await target(url), url).toBeNull();
         const slice = JSON.parse((await computed(url)).text);
-        const pages = await Promise.all([0, 50, 100].map(async (offset) => JSON.parse(await file((await target(`${base}?${orderParam}=${order}&offset=${offset}`))!))));
+        const pages = await Promise.all(
+          [0, 50, 100].map(async (offset) =>
+            JSON.parse(await file((await target(`${base}?${orderParam}=${order}&offset=${offset}`))!)),
+          ),
+        );
         const staticItems = pages.flatMap((p) => p.risultati).slice(30, 150);
         expect(slice.risultati, url).toEqual(staticItems);
         expect(slice.risultati[0].posizione, url).toBe(31);
@@ -84,7 +96,10 @@ describe.skipIf(!hasRealBuild)(`static files and dynamic answers agree${REAL_DAT
   });
 
   it('answers ?anno=<default year> with the record file itself, and the projection reproduces it', async () => {
-    for (const [domain, route] of [['demografia', 'demografia.get'], ['redditi', 'redditi.get']] as const) {
+    for (const [domain, route] of [
+      ['demografia', 'demografia.get'],
+      ['redditi', 'redditi.get'],
+    ] as const) {
       const anno = index.anni_predefiniti[domain];
       for (const code of ['058091', '001001', '092009', index.comuni.codice.at(-1)!]) {
         const base = `/api/${domain}/${code}`;
@@ -93,7 +108,11 @@ describe.skipIf(!hasRealBuild)(`static files and dynamic answers agree${REAL_DAT
         expect((await computed(`${base}?anno=${anno}`)).text === text, base).toBe(true);
         // The file is the projection of its own series at the default year, so other years are computed the same way.
         const record = JSON.parse(text) as YearlyRecord<{ anno: number }>;
-        expect(`${JSON.stringify(selectYear(record, anno, canonicalUrl(routeById(route), { codice_istat: code })))}\n` === text, base).toBe(true);
+        expect(
+          `${JSON.stringify(selectYear(record, anno, canonicalUrl(routeById(route), { codice_istat: code })))}\n` ===
+            text,
+          base,
+        ).toBe(true);
       }
     }
   });
@@ -131,11 +150,18 @@ describe.skipIf(!hasRealBuild)(`static files and dynamic answers agree${REAL_DAT
     const step = Math.floor(index.comuni.codice.length / 40);
     const codes = index.comuni.codice.filter((_, k) => k % step === 0);
     const urls = [
-      ...codes.flatMap((c) => [...['comuni', 'demografia', 'redditi', 'ambiente', 'qualita-vita'].map((d) => `/api/${d}/${c}`), `/api/comuni/${c}/confini`]),
-      ...index.territorio.cessati.filter((_, k) => k % 25 === 0).map((c) => `/api/comuni/cessati/${c.codice_catastale}`),
+      ...codes.flatMap((c) => [
+        ...['comuni', 'demografia', 'redditi', 'ambiente', 'qualita-vita'].map((d) => `/api/${d}/${c}`),
+        `/api/comuni/${c}/confini`,
+      ]),
+      ...index.territorio.cessati
+        .filter((_, k) => k % 25 === 0)
+        .map((c) => `/api/comuni/cessati/${c.codice_catastale}`),
       ...index.anni.nazionale.map((y) => `/api/confronta/nazionale-medie?anno=${y}`),
       ...index.fonti.map((f) => `/api/fonti/${f}`),
-      ...ROUTE_LIST.filter((r) => r.mode === 'file' && !r.path.includes('{') && !r.params.some((p) => p.required)).map((r) => r.path),
+      ...ROUTE_LIST.filter((r) => r.mode === 'file' && !r.path.includes('{') && !r.params.some((p) => p.required)).map(
+        (r) => r.path,
+      ),
     ];
     for (const url of urls) {
       const path = await target(url);

@@ -23,7 +23,16 @@ export interface Layout {
   tail: string;
 }
 
-export const ID_2023 = ['Anno di imposta', 'Codice catastale', 'Codice Istat Comune', 'Denominazione Comune', 'Sigla Provincia', 'Regione', 'Codice Istat Regione', 'Numero contribuenti'];
+export const ID_2023 = [
+  'Anno di imposta',
+  'Codice catastale',
+  'Codice Istat Comune',
+  'Denominazione Comune',
+  'Sigla Provincia',
+  'Regione',
+  'Codice Istat Regione',
+  'Numero contribuenti',
+];
 
 /** The 2023 layout, also the expected layout of the next tax years. */
 export const L2023: Layout = {
@@ -54,7 +63,12 @@ export function headerOf(l: Layout): string {
 }
 
 /** A data row: identity cells, then [frequenza, ammontare] per measure (default "7" and "7000"). */
-export function rowOf(l: Layout, identity: string[], values: Record<string, [string, string]> = {}, trailing = ';'): string {
+export function rowOf(
+  l: Layout,
+  identity: string[],
+  values: Record<string, [string, string]> = {},
+  trailing = ';',
+): string {
   return [...identity, ...l.measures.flatMap((m) => values[m] ?? ['7', '7000'])].join(';') + trailing;
 }
 

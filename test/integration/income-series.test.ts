@@ -17,7 +17,10 @@ describe.skipIf(!hasRealBuild)(`income series comparable across years, on the re
   });
 
   it('serves reddito_imponibile_medio_euro for at least 99% of the comuni with MEF rows, every tax year 2000–2023', async () => {
-    const rows = parse(await readFile(join(TEST_BUILD.outDir, 'dati/redditi.csv')), { columns: true }) as Record<string, string>[];
+    const rows = parse(await readFile(join(TEST_BUILD.outDir, 'dati/redditi.csv')), { columns: true }) as Record<
+      string,
+      string
+    >[];
     for (const anno of TAX_YEARS) {
       const year = rows.filter((r) => r.anno === String(anno));
       expect(year.length, `${anno}: comuni with MEF rows`).toBeGreaterThan(7500);
@@ -55,7 +58,9 @@ describe.skipIf(!hasRealBuild)(`income series comparable across years, on the re
     const milano = await readBuilt<Redditi>('/api/redditi/015146.json');
     expect(milano.dati.contribuenti).toBe(1_047_822);
     expect(milano.dati.reddito_imponibile.ammontare_euro).toBe(38_149_599_569);
-    expect(milano.dati.reddito_imponibile_medio_euro).toBe(Math.round(38_149_599_569 / milano.dati.reddito_imponibile.frequenza!));
+    expect(milano.dati.reddito_imponibile_medio_euro).toBe(
+      Math.round(38_149_599_569 / milano.dati.reddito_imponibile.frequenza!),
+    );
     expect(milano.serie_storica.filter((r) => r.reddito_imponibile_medio_euro === null)).toEqual([]);
     expect(milano.serie_storica.map((r) => r.anno)).toEqual([...TAX_YEARS, 2024]);
   });
@@ -85,7 +90,11 @@ describe.skipIf(!hasRealBuild)(`income series comparable across years, on the re
     const c = response.json().redditi_confrontabili;
     expect(c.indicatore).toBe('reddito_imponibile_medio_euro');
     expect(c.anni).toEqual([...TAX_YEARS, 2024]);
-    for (const comune of c.comuni) expect(comune.valori.every((v: number | null) => v !== null), comune.codice_istat).toBe(true);
+    for (const comune of c.comuni)
+      expect(
+        comune.valori.every((v: number | null) => v !== null),
+        comune.codice_istat,
+      ).toBe(true);
     expect(c.nazionale.every((v: number | null) => v !== null)).toBe(true);
     const milano = await readBuilt<Redditi>('/api/redditi/015146.json');
     expect(c.comuni[0].valori).toEqual(milano.serie_storica.map((r) => r.reddito_imponibile_medio_euro));

@@ -9,7 +9,8 @@ import { hasRealBuild, REAL_DATA, TEST_BUILD } from '../helpers/real-build.ts';
 /** A copy of the mirror (symlinks) without some of its top-level folders. */
 async function mirrorWithout(...folders: string[]): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'comuni-api-mirror-'));
-  for (const entry of await readdir(TEST_BUILD.dataDir)) if (!folders.includes(entry)) await symlink(join(TEST_BUILD.dataDir, entry), join(dir, entry));
+  for (const entry of await readdir(TEST_BUILD.dataDir))
+    if (!folders.includes(entry)) await symlink(join(TEST_BUILD.dataDir, entry), join(dir, entry));
   return dir;
 }
 

@@ -42,16 +42,22 @@ describe.skipIf(!hasRealBuild)(`the API built from the real mirror${REAL_DATA}`,
     }
   });
 
-  it('attaches figures of merged comuni to their successor on today\'s boundaries, summed and labelled, and leaves no code unplaced', async () => {
-    const report = await readBuilt<{ registro: { codici_soppressi: { codice_istat: string }[] }; demografia: { anni: { anno: number; codici_non_attuali: { codice: string }[] }[] } }>(
-      '/report/build-report.json',
+  it("attaches figures of merged comuni to their successor on today's boundaries, summed and labelled, and leaves no code unplaced", async () => {
+    const report = await readBuilt<{
+      registro: { codici_soppressi: { codice_istat: string }[] };
+      demografia: { anni: { anno: number; codici_non_attuali: { codice: string }[] }[] };
+    }>('/report/build-report.json');
+    expect(report.registro.codici_soppressi.map((c) => c.codice_istat)).toEqual(
+      expect.arrayContaining(['013199', '024103', '028022']),
     );
-    expect(report.registro.codici_soppressi.map((c) => c.codice_istat)).toEqual(expect.arrayContaining(['013199', '024103', '028022']));
     // Every code of every population file is placed through the crosswalk (ANPR December 2022 had 14 since merged).
     for (const a of report.demografia.anni) expect(a.codici_non_attuali, String(a.anno)).toEqual([]);
     // Sovizzo absorbed Gambugliano in 2019 and took a new code (024103 → 024128): 2018 is their sum, and says so.
     const sovizzo = await readBuilt<Demografia>('/api/demografia/024128.json');
-    const y2018 = sovizzo.serie_storica.find((d) => d.anno === 2018) as unknown as { popolazione_totale: number; territorio: { ricostruito_a_confini_attuali: boolean; parti: { codice_istat: string }[] } };
+    const y2018 = sovizzo.serie_storica.find((d) => d.anno === 2018) as unknown as {
+      popolazione_totale: number;
+      territorio: { ricostruito_a_confini_attuali: boolean; parti: { codice_istat: string }[] };
+    };
     expect(y2018.territorio.ricostruito_a_confini_attuali).toBe(true);
     expect(y2018.territorio.parti.map((p) => p.codice_istat).sort()).toEqual(['024044', '024103']);
     expect(y2018.popolazione_totale).toBeGreaterThan(0);
@@ -65,7 +71,10 @@ describe.skipIf(!hasRealBuild)(`the API built from the real mirror${REAL_DATA}`,
       const brackets = r.dati.scaglioni!;
       if (brackets.some((s) => s.frequenza === null)) continue;
       complete++;
-      expect(brackets.reduce((t, s) => t + s.frequenza!, 0), r.codice_istat).toBe(r.dati.reddito_complessivo.frequenza);
+      expect(
+        brackets.reduce((t, s) => t + s.frequenza!, 0),
+        r.codice_istat,
+      ).toBe(r.dati.reddito_complessivo.frequenza);
     }
     expect(complete).toBeGreaterThan(4000);
   });
@@ -74,7 +83,9 @@ describe.skipIf(!hasRealBuild)(`the API built from the real mirror${REAL_DATA}`,
     const r = await readBuilt<Redditi>('/api/redditi/098001.json');
     const suppressed = r.dati.scaglioni!.filter((s) => s.frequenza === null);
     expect(suppressed.length).toBeGreaterThan(0);
-    expect(r.dati.reddito_mediano_stimato_euro === null ? r.dati.valori_mancanti.reddito_mediano_stimato_euro : 'ok').toBeTruthy();
+    expect(
+      r.dati.reddito_mediano_stimato_euro === null ? r.dati.valori_mancanti.reddito_mediano_stimato_euro : 'ok',
+    ).toBeTruthy();
   });
 });
 
@@ -82,13 +93,34 @@ describe.skipIf(!hasRealBuild)(`demographics from ISTAT's official figures${REAL
   it('serves Roma 2025 by default: ISTAT population by sex, births and deaths, each with source and date', async () => {
     const roma = await readBuilt<Demografia>('/api/demografia/058091.json');
     expect(roma.anno).toBe(2025);
-    expect(roma.dati).toMatchObject({ data_riferimento: '2025-01-01', provvisorio: false, popolazione_totale: 2_747_290, maschi: 1_307_642, femmine: 1_439_648, nati: 15_817, morti: 28_890 });
-    expect(roma.dati.fonti.popolazione_totale).toMatchObject({ fonte: 'istat-bilancio-demografico', data_riferimento: '2025-01-01' });
-    expect(roma.dati.fonti.sesso).toMatchObject({ fonte: 'istat-bilancio-demografico', data_riferimento: '2025-01-01' });
-    expect(roma.dati.fonti.bilancio).toMatchObject({ fonte: 'istat-bilancio-demografico', data_riferimento: '2025-01-01/2025-12-31' });
+    expect(roma.dati).toMatchObject({
+      data_riferimento: '2025-01-01',
+      provvisorio: false,
+      popolazione_totale: 2_747_290,
+      maschi: 1_307_642,
+      femmine: 1_439_648,
+      nati: 15_817,
+      morti: 28_890,
+    });
+    expect(roma.dati.fonti.popolazione_totale).toMatchObject({
+      fonte: 'istat-bilancio-demografico',
+      data_riferimento: '2025-01-01',
+    });
+    expect(roma.dati.fonti.sesso).toMatchObject({
+      fonte: 'istat-bilancio-demografico',
+      data_riferimento: '2025-01-01',
+    });
+    expect(roma.dati.fonti.bilancio).toMatchObject({
+      fonte: 'istat-bilancio-demografico',
+      data_riferimento: '2025-01-01/2025-12-31',
+    });
     expect(roma.dati.bilancio?.provvisorio).toBe(true);
     // The register count is there, labelled, with its month.
-    expect(roma.dati.anagrafe).toEqual({ residenti: 2_802_877, mese_riferimento: '2025-01', tipo: 'conteggio_anagrafico' });
+    expect(roma.dati.anagrafe).toEqual({
+      residenti: 2_802_877,
+      mese_riferimento: '2025-01',
+      tipo: 'conteggio_anagrafico',
+    });
     expect(roma.dati.fonti.anagrafe).toMatchObject({ fonte: 'anpr-popolazione', data_riferimento: '2025-01' });
   });
 
@@ -125,7 +157,8 @@ describe.skipIf(!hasRealBuild)(`demographics from ISTAT's official figures${REAL
       const d = await readBuilt<Demografia>(`/api/demografia/${code}.json`);
       for (const y of d.serie_storica) {
         // Each point names its source; the official series is never filled from the register.
-        if (y.popolazione_totale !== null) expect(y.fonti.popolazione_totale?.fonte, `${code} ${y.anno}`).toMatch(/^istat-/);
+        if (y.popolazione_totale !== null)
+          expect(y.fonti.popolazione_totale?.fonte, `${code} ${y.anno}`).toMatch(/^istat-/);
         else expect(y.fonti.popolazione_totale, `${code} ${y.anno}`).toBeNull();
         if (y.anagrafe) expect(y.fonti.anagrafe?.fonte).toBe('anpr-popolazione');
       }
@@ -133,18 +166,31 @@ describe.skipIf(!hasRealBuild)(`demographics from ISTAT's official figures${REAL
   });
 
   it('totals Italy on 1 January 2025 from the same ISTAT source over all comuni', async () => {
-    const medie = await readBuilt<{ indicatori: Record<string, { valore: number | null; fonte: string | null; comuni_considerati: number }> }>('/api/confronta/nazionale-medie/anno/2025.json');
-    expect(medie.indicatori.popolazione_totale).toMatchObject({ valore: 58_943_464, fonte: 'istat-bilancio-demografico', comuni_considerati: 7896 });
+    const medie = await readBuilt<{
+      indicatori: Record<string, { valore: number | null; fonte: string | null; comuni_considerati: number }>;
+    }>('/api/confronta/nazionale-medie/anno/2025.json');
+    expect(medie.indicatori.popolazione_totale).toMatchObject({
+      valore: 58_943_464,
+      fonte: 'istat-bilancio-demografico',
+      comuni_considerati: 7896,
+    });
     expect(medie.indicatori.nati!.valore).toBe(355_435);
     expect(medie.indicatori.morti!.valore).toBe(651_830);
     // Density divides by the area of the comuni in the numerator only (all of them since the three negative registry areas come from ISTAT Aree Interne).
     expect(medie.indicatori.densita_ab_km2!.comuni_considerati).toBe(7896);
-    const y2026 = await readBuilt<{ indicatori: Record<string, { valore: number | null }> }>('/api/confronta/nazionale-medie/anno/2026.json');
+    const y2026 = await readBuilt<{ indicatori: Record<string, { valore: number | null }> }>(
+      '/api/confronta/nazionale-medie/anno/2026.json',
+    );
     expect(y2026.indicatori.popolazione_totale!.valore).toBe(58_942_828);
   });
 
   it('ranks population and density in 2025 from ISTAT, and says so', async () => {
-    const ranking = await readBuilt<{ anno: number; descrizione: string; fonti: { fonte: string }[]; risultati: { codice_istat: string; valore: number }[] }>('/api/demografia/classifica/popolazione.json');
+    const ranking = await readBuilt<{
+      anno: number;
+      descrizione: string;
+      fonti: { fonte: string }[];
+      risultati: { codice_istat: string; valore: number }[];
+    }>('/api/demografia/classifica/popolazione.json');
     expect(ranking.anno).toBe(2025);
     expect(ranking.fonti[0]!.fonte).toBe('istat-bilancio-demografico');
     expect(ranking.risultati[0]).toMatchObject({ codice_istat: '058091', valore: 2_747_290 });

@@ -24,14 +24,26 @@ import { fidelityRequests, NO_FILE, type FidelityRequest } from './urls.ts';
 /** The differences between netlify dev and `npm start` that are expected, and why (README, "Netlify"). */
 const DOCUMENTED = {
   etag: 'ETag: the CDN computes its own (weak) validator for files; both servers send one and answer 304 to it.',
-  cacheControl: "Cache-Control: netlify dev's static server sends `public, max-age=0` on files, ignoring netlify.toml; the CDN applies it.",
-  noFile: "Nothing to serve on the static layer (a well-formed unknown key on a path-only route such as /api/comuni/999999, a .json URL without a file): 404 on both, but the CDN's generic 404 body instead of the specific problem+json.",
+  cacheControl:
+    "Cache-Control: netlify dev's static server sends `public, max-age=0` on files, ignoring netlify.toml; the CDN applies it.",
+  noFile:
+    "Nothing to serve on the static layer (a well-formed unknown key on a path-only route such as /api/comuni/999999, a .json URL without a file): 404 on both, but the CDN's generic 404 body instead of the specific problem+json.",
   devRetry:
     "A 404 of the edge function: netlify dev retries it at <path>.html, .htm, /index.html and /index.htm (to mimic pretty URLs of files) and serves the last retry's answer, which names that path; the CDN returns the function's answer. test/deno compares those answers of the function with Node's byte for byte.",
-  preflightType: "Content-Type on a 204 preflight: netlify dev adds netlify.toml's /api/* Content-Type to a response without a body.",
+  preflightType:
+    "Content-Type on a 204 preflight: netlify dev adds netlify.toml's /api/* Content-Type to a response without a body.",
 } as const;
 
-const COMPARED_HEADERS = ['content-type', 'cache-control', 'access-control-allow-origin', 'access-control-expose-headers', 'x-content-type-options', 'allow', 'access-control-allow-methods', 'access-control-max-age'];
+const COMPARED_HEADERS = [
+  'content-type',
+  'cache-control',
+  'access-control-allow-origin',
+  'access-control-expose-headers',
+  'x-content-type-options',
+  'allow',
+  'access-control-allow-methods',
+  'access-control-max-age',
+];
 const DEV_STATIC_CACHE = /^public, max-age=0(, must-revalidate)?$/;
 
 interface Reply {
@@ -41,7 +53,11 @@ interface Reply {
 }
 
 async function send(origin: string, request: FidelityRequest): Promise<Reply> {
-  const response = await fetch(origin + request.url, { method: request.method, headers: request.headers, redirect: 'manual' });
+  const response = await fetch(origin + request.url, {
+    method: request.method,
+    headers: request.headers,
+    redirect: 'manual',
+  });
   return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
 }
 
@@ -57,11 +73,16 @@ function retriedPath(request: FidelityRequest, reply: Reply): boolean {
 }
 
 /** Differences of the Netlify reply from the local one: undocumented ones, and the documented ones seen. */
-function compare(request: FidelityRequest, netlify: Reply, local: Reply): { failures: string[]; documented: Set<keyof typeof DOCUMENTED> } {
+function compare(
+  request: FidelityRequest,
+  netlify: Reply,
+  local: Reply,
+): { failures: string[]; documented: Set<keyof typeof DOCUMENTED> } {
   const failures: string[] = [];
   const documented = new Set<keyof typeof DOCUMENTED>();
   if (request.kind === NO_FILE) {
-    if (netlify.status !== 404 || local.status !== 404) failures.push(`status ${netlify.status} (Netlify) vs ${local.status} (local), expected 404 on both`);
+    if (netlify.status !== 404 || local.status !== 404)
+      failures.push(`status ${netlify.status} (Netlify) vs ${local.status} (local), expected 404 on both`);
     documented.add('noFile');
     return { failures, documented };
   }
@@ -70,7 +91,10 @@ function compare(request: FidelityRequest, netlify: Reply, local: Reply): { fail
     return { failures, documented };
   }
   if (netlify.status !== local.status) failures.push(`status ${netlify.status} vs ${local.status}`);
-  if (!netlify.body.equals(local.body)) failures.push(`body differs:\n  Netlify: ${netlify.body.toString().slice(0, 300)}\n  locale:  ${local.body.toString().slice(0, 300)}`);
+  if (!netlify.body.equals(local.body))
+    failures.push(
+      `body differs:\n  Netlify: ${netlify.body.toString().slice(0, 300)}\n  locale:  ${local.body.toString().slice(0, 300)}`,
+    );
   for (const name of COMPARED_HEADERS) {
     const [n, l] = [netlify.headers.get(name), local.headers.get(name)];
     if (n === l) continue;
@@ -101,7 +125,9 @@ async function conditional(origin: string, url: string): Promise<number> {
  */
 async function deterministicSpace(publicDir: string) {
   const files = await fg('api/**/*.json', { cwd: publicDir });
-  const pathOnly = excludedPatterns().slice(1).map((p) => new RegExp(p));
+  const pathOnly = excludedPatterns()
+    .slice(1)
+    .map((p) => new RegExp(p));
   let excluded = 0;
   for (const file of files) {
     if (file === 'api/404.json') continue;
@@ -124,7 +150,11 @@ async function main() {
   const local = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   log('Avvio netlify dev --offline…');
   const devStarted = performance.now();
-  const netlify = await startNetlifyDev(config.outDir, config.generatedDir, Number(process.env.NETLIFY_DEV_PORT ?? 8888));
+  const netlify = await startNetlifyDev(
+    config.outDir,
+    config.generatedDir,
+    Number(process.env.NETLIFY_DEV_PORT ?? 8888),
+  );
   log(`netlify dev pronto in ${((performance.now() - devStarted) / 1000).toFixed(0)} s su ${netlify.origin}`);
 
   const failures: string[] = [];
@@ -142,7 +172,12 @@ async function main() {
       for (const key of result.documented) seen.add(key);
       for (const failure of result.failures) failures.push(`${request.method} ${request.url}: ${failure}`);
     }
-    for (const url of ['/api/comuni/058091', '/api/comuni?regione=lazio', '/api/comuni/cerca?q=roma', '/api/demografia/058091?anno=2020']) {
+    for (const url of [
+      '/api/comuni/058091',
+      '/api/comuni?regione=lazio',
+      '/api/comuni/cerca?q=roma',
+      '/api/demografia/058091?anno=2020',
+    ]) {
       const [n, l] = [await conditional(netlify.origin, url), await conditional(local, url)];
       if (n !== 304 || l !== 304) failures.push(`If-None-Match ${url}: ${n} (Netlify) / ${l} (local), expected 304`);
     }
@@ -152,17 +187,21 @@ async function main() {
   }
 
   console.log('\nClasse di URL | richieste | identiche | differenze documentate | invocazioni');
-  for (const [kind, row] of byKind) console.log(`${kind} | ${row.requests} | ${row.identical} | ${row.requests - row.identical} | ${row.invocations}`);
+  for (const [kind, row] of byKind)
+    console.log(`${kind} | ${row.requests} | ${row.identical} | ${row.requests - row.identical} | ${row.invocations}`);
 
   // Measured: the sampled path-only URLs never invoke the function, the others always do.
   const pathOnlyKinds = ['scheda senza query (comuni, ambiente, qualita-vita)', 'metadati', 'file .json'];
   const pathOnlyInvoked = pathOnlyKinds.reduce((sum, kind) => sum + (byKind.get(kind)?.invocations ?? 0), 0);
   if (pathOnlyInvoked > 0) failures.push(`${pathOnlyInvoked} path-only URLs invoked the edge function`);
   const withQuery = byKind.get('scheda con anno (demografia, redditi)')!;
-  if (withQuery.invocations !== withQuery.requests) failures.push('records with query parameters must reach the edge function');
+  if (withQuery.invocations !== withQuery.requests)
+    failures.push('records with query parameters must reach the edge function');
   const space = await deterministicSpace(config.outDir);
   const share = space.excluded / space.total;
-  console.log(`\nSpazio deterministico: ${space.total} URL (uno per file di public/api); senza invocazioni: ${space.excluded} (${(share * 100).toFixed(1)} %).`);
+  console.log(
+    `\nSpazio deterministico: ${space.total} URL (uno per file di public/api); senza invocazioni: ${space.excluded} (${(share * 100).toFixed(1)} %).`,
+  );
   for (const key of seen) console.log(`Differenza documentata: ${DOCUMENTED[key]}`);
   if (share < 0.55) failures.push(`zero-invocation share ${(share * 100).toFixed(1)} % under 55 %`);
   if (failures.length > 0) {

@@ -29,7 +29,8 @@ const modules = join(CLI_DIR, 'node_modules');
 
 function installedVersion(): string | null {
   try {
-    return (JSON.parse(readFileSync(join(modules, 'netlify-cli', 'package.json'), 'utf8')) as { version: string }).version;
+    return (JSON.parse(readFileSync(join(modules, 'netlify-cli', 'package.json'), 'utf8')) as { version: string })
+      .version;
   } catch {
     return null;
   }
@@ -40,9 +41,16 @@ export async function ensureNetlifyCli(log: (line: string) => void): Promise<voi
   if (installedVersion() === NETLIFY_CLI_VERSION) return;
   log(`Installo netlify-cli ${NETLIFY_CLI_VERSION} in .cache/netlify-cli (una volta sola, qualche minuto)…`);
   await mkdir(CLI_DIR, { recursive: true });
-  await writeFile(join(CLI_DIR, 'package.json'), JSON.stringify({ private: true, dependencies: { 'netlify-cli': NETLIFY_CLI_VERSION } }));
-  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: CLI_DIR, stdio: 'inherit' });
-  if (result.status !== 0 || installedVersion() !== NETLIFY_CLI_VERSION) throw new Error(`npm install netlify-cli@${NETLIFY_CLI_VERSION} failed`);
+  await writeFile(
+    join(CLI_DIR, 'package.json'),
+    JSON.stringify({ private: true, dependencies: { 'netlify-cli': NETLIFY_CLI_VERSION } }),
+  );
+  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: CLI_DIR,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0 || installedVersion() !== NETLIFY_CLI_VERSION)
+    throw new Error(`npm install netlify-cli@${NETLIFY_CLI_VERSION} failed`);
 }
 
 export interface NetlifyDev {
@@ -54,34 +62,59 @@ export interface NetlifyDev {
 /** Starts `netlify dev --offline` on `publicDir`, with the edge functions importing `generatedDir`'s index. */
 export async function startNetlifyDev(publicDir: string, generatedDir: string, port: number): Promise<NetlifyDev> {
   const site = await mkdtemp(join(tmpdir(), 'comuni-api-netlify-'));
-  for (const [name, target] of [['api', join(PROJECT_ROOT, 'api')], ['netlify', join(PROJECT_ROOT, 'netlify')], ['generated', generatedDir]] as const) {
+  for (const [name, target] of [
+    ['api', join(PROJECT_ROOT, 'api')],
+    ['netlify', join(PROJECT_ROOT, 'netlify')],
+    ['generated', generatedDir],
+  ] as const) {
     await symlink(target, join(site, name));
   }
   // generated/edge-index.js re-exports the index inside the output by a relative path (../public/_edge/…),
   // which Deno resolves from the link, not its target: the output gets a link at that place too.
   const outLink = resolve(site, 'generated', relative(generatedDir, publicDir));
-  if (!outLink.startsWith(`${site}/`)) throw new Error(`the output ${publicDir} must sit beside ${generatedDir} for netlify dev`);
+  if (!outLink.startsWith(`${site}/`))
+    throw new Error(`the output ${publicDir} must sit beside ${generatedDir} for netlify dev`);
   await mkdir(dirname(outLink), { recursive: true });
   await symlink(publicDir, outLink);
-  const types = join(modules, '@netlify', 'edge-functions-bootstrap', 'node', 'dist', 'bootstrap', 'globals', 'types.d.ts');
+  const types = join(
+    modules,
+    '@netlify',
+    'edge-functions-bootstrap',
+    'node',
+    'dist',
+    'bootstrap',
+    'globals',
+    'types.d.ts',
+  );
   const bootstrap = join(modules, '@netlify', 'edge-functions-dev', 'dist', 'deno', 'bootstrap.mjs');
-  for (const file of [types, bootstrap]) if (!existsSync(file)) throw new Error(`netlify-cli ${NETLIFY_CLI_VERSION} lacks ${file}: update the paths in test/netlify/netlify-dev.ts`);
-  await writeFile(join(site, 'import_map.json'), JSON.stringify({ imports: { 'https://edge.netlify.com/bootstrap/globals/types.ts': pathToFileURL(types).href } }));
+  for (const file of [types, bootstrap])
+    if (!existsSync(file))
+      throw new Error(
+        `netlify-cli ${NETLIFY_CLI_VERSION} lacks ${file}: update the paths in test/netlify/netlify-dev.ts`,
+      );
+  await writeFile(
+    join(site, 'import_map.json'),
+    JSON.stringify({ imports: { 'https://edge.netlify.com/bootstrap/globals/types.ts': pathToFileURL(types).href } }),
+  );
   const toml = await readFile(join(PROJECT_ROOT, 'netlify.toml'), 'utf8');
   await writeFile(join(site, 'netlify.toml'), `${toml}\n[functions]\n  deno_import_map = "import_map.json"\n`);
 
   let output = '';
-  const child: ChildProcess = spawn(join(modules, '.bin', 'netlify'), ['dev', '--offline', '--dir', publicDir, '--port', String(port)], {
-    cwd: site,
-    detached: true,
-    env: {
-      ...process.env,
-      PATH: `${join(PROJECT_ROOT, 'node_modules', '.bin')}:${process.env.PATH}`,
-      NETLIFY_EDGE_BOOTSTRAP: pathToFileURL(bootstrap).href,
-      BROWSER: 'none',
-      NO_COLOR: '1',
+  const child: ChildProcess = spawn(
+    join(modules, '.bin', 'netlify'),
+    ['dev', '--offline', '--dir', publicDir, '--port', String(port)],
+    {
+      cwd: site,
+      detached: true,
+      env: {
+        ...process.env,
+        PATH: `${join(PROJECT_ROOT, 'node_modules', '.bin')}:${process.env.PATH}`,
+        NETLIFY_EDGE_BOOTSTRAP: pathToFileURL(bootstrap).href,
+        BROWSER: 'none',
+        NO_COLOR: '1',
+      },
     },
-  });
+  );
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const origin = `http://localhost:${port}`;
@@ -98,7 +131,8 @@ export async function startNetlifyDev(publicDir: string, generatedDir: string, p
     try {
       const response = await fetch(`${origin}/api/comuni/cerca?q=roma`);
       await response.arrayBuffer();
-      if (response.status === 200 && response.headers.has('x-nf-edge-functions')) return { origin, output: () => output, stop };
+      if (response.status === 200 && response.headers.has('x-nf-edge-functions'))
+        return { origin, output: () => output, stop };
     } catch {
       // not listening yet
     }

@@ -19,14 +19,40 @@ function sampleCodes(index: RuntimeIndex): string[] {
 /** The fixed URL set replayed against netlify dev and `npm start`. */
 export function fidelityRequests(index: RuntimeIndex): FidelityRequest[] {
   const out: FidelityRequest[] = [];
-  const get = (kind: string, ...urls: string[]) => out.push(...urls.map((url) => ({ kind, method: 'GET' as const, url })));
+  const get = (kind: string, ...urls: string[]) =>
+    out.push(...urls.map((url) => ({ kind, method: 'GET' as const, url })));
   const codes = sampleCodes(index);
-  for (const code of codes) get('scheda senza query (comuni, ambiente, qualita-vita)', `/api/comuni/${code}`, `/api/ambiente/${code}`, `/api/qualita-vita/${code}`);
+  for (const code of codes)
+    get(
+      'scheda senza query (comuni, ambiente, qualita-vita)',
+      `/api/comuni/${code}`,
+      `/api/ambiente/${code}`,
+      `/api/qualita-vita/${code}`,
+    );
   // A query string does not change a path-only answer (unknown parameters are ignored), so the CDN may ignore it too.
   get('scheda senza query (comuni, ambiente, qualita-vita)', '/api/comuni/058091?_=123');
-  for (const code of codes) get('scheda con anno (demografia, redditi)', `/api/demografia/${code}`, `/api/redditi/${code}`);
-  get('metadati', '/api/regioni', '/api/province', '/api/fonti', '/api/metodologia', '/api/copertura', '/api/status', '/api/openapi.json', ...index.fonti.map((id) => `/api/fonti/${id}`));
-  get('file .json', '/api/comuni/058091.json', '/api/demografia/015146.json', '/api/comuni/regione/lazio.json', '/api/ambiente/suolo/classifica/order/asc.json', '/api/fonti.json', '/api/confronta/nazionale-medie.json');
+  for (const code of codes)
+    get('scheda con anno (demografia, redditi)', `/api/demografia/${code}`, `/api/redditi/${code}`);
+  get(
+    'metadati',
+    '/api/regioni',
+    '/api/province',
+    '/api/fonti',
+    '/api/metodologia',
+    '/api/copertura',
+    '/api/status',
+    '/api/openapi.json',
+    ...index.fonti.map((id) => `/api/fonti/${id}`),
+  );
+  get(
+    'file .json',
+    '/api/comuni/058091.json',
+    '/api/demografia/015146.json',
+    '/api/comuni/regione/lazio.json',
+    '/api/ambiente/suolo/classifica/order/asc.json',
+    '/api/fonti.json',
+    '/api/confronta/nazionale-medie.json',
+  );
   get(
     'elenchi e classifiche con file',
     '/api/comuni',
@@ -52,7 +78,12 @@ export function fidelityRequests(index: RuntimeIndex): FidelityRequest[] {
     '/api/qualita-vita/classifica?regione=toscana&min_pop=5000&max_pop=50000&limit=5',
     '/api/ambiente/suolo/classifica?ordine=asc&limit=3',
   );
-  get('proiezioni anno', '/api/demografia/058091?anno=2020', '/api/redditi/015146?anno=2010', '/api/demografia/001272?anno=2025');
+  get(
+    'proiezioni anno',
+    '/api/demografia/058091?anno=2020',
+    '/api/redditi/015146?anno=2010',
+    '/api/demografia/001272?anno=2025',
+  );
   get(
     'dinamiche (cerca, confronta, wizard)',
     '/api/comuni/cerca?q=forli',
@@ -78,10 +109,23 @@ export function fidelityRequests(index: RuntimeIndex): FidelityRequest[] {
     '/api/fonti/FONTE_NON_VALIDA',
   );
   // Nothing to serve on the static layer's paths (a well-formed key without a record, a .json without a file): the CDN's own 404 (documented).
-  get(NO_FILE, '/api/comuni/999999', '/api/qualita-vita/999999', '/api/fonti/fonte-inesistente', '/api/nope.json', '/api/comuni/999999.json');
-  for (const url of ['/api/comuni/058091', '/api/comuni?regione=lazio', '/api/comuni/cerca?q=roma', '/api/regioni']) out.push({ kind: 'HEAD', method: 'HEAD', url });
-  const preflight = { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'if-none-match' };
-  for (const url of ['/api/comuni/058091', '/api/comuni/058091.json', '/api/comuni/cerca?q=roma', '/api/regioni']) out.push({ kind: 'OPTIONS', method: 'OPTIONS', url, headers: preflight });
+  get(
+    NO_FILE,
+    '/api/comuni/999999',
+    '/api/qualita-vita/999999',
+    '/api/fonti/fonte-inesistente',
+    '/api/nope.json',
+    '/api/comuni/999999.json',
+  );
+  for (const url of ['/api/comuni/058091', '/api/comuni?regione=lazio', '/api/comuni/cerca?q=roma', '/api/regioni'])
+    out.push({ kind: 'HEAD', method: 'HEAD', url });
+  const preflight = {
+    Origin: 'https://example.org',
+    'Access-Control-Request-Method': 'GET',
+    'Access-Control-Request-Headers': 'if-none-match',
+  };
+  for (const url of ['/api/comuni/058091', '/api/comuni/058091.json', '/api/comuni/cerca?q=roma', '/api/regioni'])
+    out.push({ kind: 'OPTIONS', method: 'OPTIONS', url, headers: preflight });
   for (const url of ['/api/comuni/058091', '/api/comuni/058091.json', '/api/confronta?comuni=058091']) {
     out.push({ kind: 'metodi rifiutati', method: 'POST', url }, { kind: 'metodi rifiutati', method: 'DELETE', url });
   }

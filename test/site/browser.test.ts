@@ -16,10 +16,23 @@ import { hasRealBuild, loadBuiltIndex, readBuilt, REAL_DATA, TEST_BUILD } from '
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 /** Quiet, offline Chromium: without these flags it keeps trying to reach Google's services. */
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 /** Screenshots are test artifacts (gitignored), for a person to look at. */
 const ARTIFACTS = join(PROJECT_ROOT, 'test-artifacts');
-const SKIPPED = !hasRealBuild ? REAL_DATA : hasChromium ? '' : ` (SKIPPED: no ${CHROMIUM}; .ci/run installs it with apt-get)`;
+const SKIPPED = !hasRealBuild
+  ? REAL_DATA
+  : hasChromium
+    ? ''
+    : ` (SKIPPED: no ${CHROMIUM}; .ci/run installs it with apt-get)`;
 const ROMA = '058091';
 /** axe-core's browser build, injected into each page (never fetched from another host). */
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -53,14 +66,19 @@ describe.skipIf(!hasRealBuild || !hasChromium)(`the documentation site in headle
   });
 
   /** A page that records console errors, uncaught exceptions, failed requests, HTTP errors and requests to other hosts. */
-  async function openPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<{ page: Page; problems: string[] }> {
+  async function openPage(
+    viewport: { width: number; height: number } = VIEWPORTS.desktop,
+  ): Promise<{ page: Page; problems: string[] }> {
     const page = await browser.newPage({ viewport });
     const problems: string[] = [];
     page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
     page.on('pageerror', (e) => problems.push(`exception: ${e.message}`));
     page.on('requestfailed', (r) => problems.push(`failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
     page.on('response', (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()}: ${r.url()}`));
-    page.on('request', (r) => !r.url().startsWith(`${base}/`) && !r.url().startsWith('data:') && problems.push(`other host: ${r.url()}`));
+    page.on(
+      'request',
+      (r) => !r.url().startsWith(`${base}/`) && !r.url().startsWith('data:') && problems.push(`other host: ${r.url()}`),
+    );
     return { page, problems };
   }
 
@@ -68,7 +86,8 @@ describe.skipIf(!hasRealBuild || !hasChromium)(`the documentation site in headle
     const { page, problems } = await openPage();
     await page.goto(`${base}/`, { waitUntil: 'networkidle' });
     await expect(page.title()).resolves.toContain('comuni italiani');
-    for (const id of ['cerca', 'avvio-rapido', 'endpoint', 'dati', 'fonti', 'annate', 'copertura', 'metodologia']) expect(await page.locator(`#${id}`).count(), id).toBe(1);
+    for (const id of ['cerca', 'avvio-rapido', 'endpoint', 'dati', 'fonti', 'annate', 'copertura', 'metodologia'])
+      expect(await page.locator(`#${id}`).count(), id).toBe(1);
     // The quickstart shows curl against the host the page came from, with real codes.
     expect(await page.locator('#avvio-rapido pre').first().textContent()).toBe(`curl '${base}/api/comuni/${ROMA}'`);
     // One row per file of public/dati/: every resource of the package, the descriptor, README, citation and the zip.
@@ -96,12 +115,21 @@ describe.skipIf(!hasRealBuild || !hasChromium)(`the documentation site in headle
     const redditi = await readBuilt<Redditi>(`/api/redditi/${ROMA}.json`);
     // One point per year with a value; the line is drawn.
     // One marker per official figure and one per register count: two series, never merged.
-    expect(await population.locator('.punto').count()).toBe(demografia.serie_storica.filter((d) => d.popolazione_totale !== null).length + demografia.serie_storica.filter((d) => d.anagrafe !== null).length);
-    expect(await population.locator('path.serie').first().getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+(L[\d.]+,[\d.]+)+/);
-    expect(await page.locator('#grafico-reddito svg.chart .punto').count()).toBeGreaterThanOrEqual(redditi.serie_storica.filter((r) => r.reddito_imponibile_medio_euro !== null).length);
+    expect(await population.locator('.punto').count()).toBe(
+      demografia.serie_storica.filter((d) => d.popolazione_totale !== null).length +
+        demografia.serie_storica.filter((d) => d.anagrafe !== null).length,
+    );
+    expect(await population.locator('path.serie').first().getAttribute('d')).toMatch(
+      /^M[\d.]+,[\d.]+(L[\d.]+,[\d.]+)+/,
+    );
+    expect(await page.locator('#grafico-reddito svg.chart .punto').count()).toBeGreaterThanOrEqual(
+      redditi.serie_storica.filter((r) => r.reddito_imponibile_medio_euro !== null).length,
+    );
     // Zero-based value axis; the official and the register counts are separate, labelled lines.
     expect(await population.locator('.grid text').first().textContent()).toBe('0');
-    expect(await page.locator('#grafico-popolazione .legenda li').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('ISTAT'), expect.stringContaining('ANPR')]));
+    expect(await page.locator('#grafico-popolazione .legenda li').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining('ISTAT'), expect.stringContaining('ANPR')]),
+    );
     expect(await page.locator('#grafico-popolazione .chart-note').textContent()).toMatch(/gennaio 2026/);
     await expect(page.locator('#comune h2').textContent()).resolves.toContain('Roma');
     expect(page.url()).toBe(`${base}/#comune-${ROMA}`);
@@ -126,8 +154,13 @@ describe.skipIf(!hasRealBuild || !hasChromium)(`the documentation site in headle
     expect(await section.locator('.output pre').textContent()).toContain('"nome": "Roma"');
     // The response schema is rendered when its details are opened.
     await section.locator('.responses details.lazy summary').first().click();
-    await section.locator('ul.schema code.prop', { hasText: /^codice_istat$/ }).first().waitFor();
-    expect(await section.locator('ul.schema code.prop').allTextContents()).toEqual(expect.arrayContaining(['codice_istat', 'nome', 'provincia', 'popolazione']));
+    await section
+      .locator('ul.schema code.prop', { hasText: /^codice_istat$/ })
+      .first()
+      .waitFor();
+    expect(await section.locator('ul.schema code.prop').allTextContents()).toEqual(
+      expect.arrayContaining(['codice_istat', 'nome', 'provincia', 'popolazione']),
+    );
     await section.screenshot({ path: join(ARTIFACTS, 'reference-comune.png') });
     expect(problems).toEqual([]);
     await page.close();
@@ -135,34 +168,61 @@ describe.skipIf(!hasRealBuild || !hasChromium)(`the documentation site in headle
 
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     for (const target of PAGES) {
-      it(`${target.name} at ${viewport.width}×${viewport.height}: no sideways scroll, charts inside their panels with labels ≥ 11 px, no serious or critical axe violation`, async () => {
-        const { page, problems } = await openPage(viewport);
-        await page.goto(`${base}${target.path}`, { waitUntil: 'networkidle' });
-        await page.locator(target.ready).first().waitFor();
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-        const charts = await page.locator('svg.chart').evaluateAll((svgs) =>
-          svgs.map((svg) => ({
-            width: svg.getBoundingClientRect().width,
-            panel: svg.closest('.chart-box')!.getBoundingClientRect().width,
-            smallestLabel: Math.min(...[...svg.querySelectorAll('text')].map((t) => t.getBoundingClientRect().height > 0 ? parseFloat(getComputedStyle(t).fontSize) * (svg.getBoundingClientRect().width / (svg as SVGSVGElement).viewBox.baseVal.width) : 99)),
-          })),
-        );
-        if (target.name === 'comune-roma') expect(charts).toHaveLength(2);
-        for (const c of charts) {
-          expect(c.width).toBeLessThanOrEqual(c.panel + 0.5);
-          expect(c.smallestLabel).toBeGreaterThanOrEqual(11);
-        }
-        await page.addScriptTag({ path: AXE });
-        const violations = await page.evaluate(async () => {
-          const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-          return (await axe.run(document)).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-        });
-        expect(violations).toEqual([]);
-        await page.screenshot({ path: join(ARTIFACTS, `${target.name}-${size}.png`) });
-        expect(problems).toEqual([]);
-        await page.close();
-        // axe walks all 7,896 paths of the map: about 1 minute on a loaded 2-core machine.
-      }, target.name === 'mappa' ? 300_000 : undefined);
+      it(
+        `${target.name} at ${viewport.width}×${viewport.height}: no sideways scroll, charts inside their panels with labels ≥ 11 px, no serious or critical axe violation`,
+        async () => {
+          const { page, problems } = await openPage(viewport);
+          await page.goto(`${base}${target.path}`, { waitUntil: 'networkidle' });
+          await page.locator(target.ready).first().waitFor();
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+          const charts = await page.locator('svg.chart').evaluateAll((svgs) =>
+            svgs.map((svg) => ({
+              width: svg.getBoundingClientRect().width,
+              panel: svg.closest('.chart-box')!.getBoundingClientRect().width,
+              smallestLabel: Math.min(
+                ...[...svg.querySelectorAll('text')].map((t) =>
+                  t.getBoundingClientRect().height > 0
+                    ? parseFloat(getComputedStyle(t).fontSize) *
+                      (svg.getBoundingClientRect().width / (svg as SVGSVGElement).viewBox.baseVal.width)
+                    : 99,
+                ),
+              ),
+            })),
+          );
+          if (target.name === 'comune-roma') expect(charts).toHaveLength(2);
+          for (const c of charts) {
+            expect(c.width).toBeLessThanOrEqual(c.panel + 0.5);
+            expect(c.smallestLabel).toBeGreaterThanOrEqual(11);
+          }
+          await page.addScriptTag({ path: AXE });
+          const violations = await page.evaluate(async () => {
+            const axe = (
+              window as unknown as {
+                axe: {
+                  run: (
+                    context: Document,
+                  ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+                };
+              }
+            ).axe;
+            return (await axe.run(document)).violations
+              .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+              .map(
+                (v) =>
+                  `${v.id}: ${v.nodes
+                    .map((n) => n.target.join(' '))
+                    .slice(0, 3)
+                    .join(', ')}`,
+              );
+          });
+          expect(violations).toEqual([]);
+          await page.screenshot({ path: join(ARTIFACTS, `${target.name}-${size}.png`) });
+          expect(problems).toEqual([]);
+          await page.close();
+          // axe walks all 7,896 paths of the map: about 1 minute on a loaded 2-core machine.
+        },
+        target.name === 'mappa' ? 300_000 : undefined,
+      );
     }
   }
 
@@ -175,7 +235,9 @@ describe.skipIf(!hasRealBuild || !hasChromium)(`the documentation site in headle
     expect(await page.locator('#mappa path.comune').count()).toBe(7896);
     expect(await page.locator('#mappa path.comune:not([fill])').count()).toBe(0);
     await page.selectOption('#mappa-indicatore', 'reddito-medio');
-    await expect(page.locator('#mappa-legenda').textContent()).resolves.toMatch(/in euro · anno d'imposta \d{4} · fonte: MEF/);
+    await expect(page.locator('#mappa-legenda').textContent()).resolves.toMatch(
+      /in euro · anno d'imposta \d{4} · fonte: MEF/,
+    );
     // Zoom to Lazio, then point at Roma and click it.
     await page.selectOption('#mappa-regione', '12');
     const roma = page.locator(`path[data-codice="${ROMA}"]`);

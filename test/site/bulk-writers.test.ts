@@ -11,7 +11,7 @@ describe('CSV cells of the bulk dataset', () => {
   });
 
   it('quotes only the cells that need it, so names with commas and quotes survive a round trip', () => {
-    const values = ['Reggio nell\'Emilia', 'San Giovanni, frazione', 'detto "il borgo"', 'riga\nnuova', 'Bolzano/Bozen'];
+    const values = ["Reggio nell'Emilia", 'San Giovanni, frazione', 'detto "il borgo"', 'riga\nnuova', 'Bolzano/Bozen'];
     const text = csvLine(values);
     expect(text.startsWith("Reggio nell'Emilia,")).toBe(true);
     expect(parse(text)).toEqual([values]);
@@ -30,13 +30,33 @@ describe('tables of the bulk dataset', () => {
   type Row = { code: string; births: number | null; area: number | null };
   const columns: Column<Row>[] = [
     { name: 'codice_istat', type: 'string', description: 'Codice.', value: (r) => r.code },
-    { name: 'nati', type: 'integer', unit: 'persone', description: 'Nati.', omitIfEmpty: 'nessuna fonte dei nati.', value: (r) => r.births },
+    {
+      name: 'nati',
+      type: 'integer',
+      unit: 'persone',
+      description: 'Nati.',
+      omitIfEmpty: 'nessuna fonte dei nati.',
+      value: (r) => r.births,
+    },
     { name: 'superficie_km2', type: 'number', unit: 'km²', description: 'Superficie.', value: (r) => r.area },
   ];
-  const spec = (rows: Row[]) => ({ name: 'prova', title: 'Prova', description: 'Tabella di prova.', fonti: [], primaryKey: ['codice_istat'], columns, rows });
+  const spec = (rows: Row[]) => ({
+    name: 'prova',
+    title: 'Prova',
+    description: 'Tabella di prova.',
+    fonti: [],
+    primaryKey: ['codice_istat'],
+    columns,
+    rows,
+  });
 
   it('leaves out a column no row fills, and says why in the description', () => {
-    const table = defineTable(spec([{ code: '001001', births: null, area: 13.3 }, { code: '001002', births: null, area: null }]));
+    const table = defineTable(
+      spec([
+        { code: '001001', births: null, area: 13.3 },
+        { code: '001002', births: null, area: null },
+      ]),
+    );
     expect(table.fields.map((f) => f.name)).toEqual(['codice_istat', 'superficie_km2']);
     expect(table.description).toContain('Colonna nati omessa: nessuna fonte dei nati.');
     expect(table.render()).toBe('codice_istat,superficie_km2\n001001,13.3\n001002,\n');
@@ -44,18 +64,27 @@ describe('tables of the bulk dataset', () => {
   });
 
   it('keeps that column as soon as one row has a value, with empty cells for the others', () => {
-    const table = defineTable(spec([{ code: '001001', births: 0, area: 1 }, { code: '001002', births: null, area: 2 }]));
+    const table = defineTable(
+      spec([
+        { code: '001001', births: 0, area: 1 },
+        { code: '001002', births: null, area: 2 },
+      ]),
+    );
     expect(table.fields.map((f) => f.name)).toContain('nati');
     expect(table.render().split('\n').slice(1, 3)).toEqual(['001001,0,1', '001002,,2']);
   });
 
   it('refuses a numeric column without a unit', () => {
-    const noUnit: Column<Row>[] = [{ name: 'superficie', type: 'number', description: 'Superficie.', value: (r) => r.area }];
+    const noUnit: Column<Row>[] = [
+      { name: 'superficie', type: 'number', description: 'Superficie.', value: (r) => r.area },
+    ];
     expect(() => defineTable({ ...spec([]), columns: noUnit })).toThrow(/richiede un'unità di misura/);
   });
 
   it('points a table at the registry by codice_istat unless told otherwise', () => {
-    expect(defineTable(spec([])).foreignKeys).toEqual([{ fields: ['codice_istat'], reference: { resource: 'comuni', fields: ['codice_istat'] } }]);
+    expect(defineTable(spec([])).foreignKeys).toEqual([
+      { fields: ['codice_istat'], reference: { resource: 'comuni', fields: ['codice_istat'] } },
+    ]);
     expect(defineTable({ ...spec([]), foreignKeys: [] }).foreignKeys).toEqual([]);
   });
 });
@@ -87,7 +116,11 @@ describe('the Table Schema check used on the built CSVs', () => {
   };
 
   it('accepts a conforming table and reads empty cells as missing', () => {
-    const read = readTable('codice_istat,anno,popolazione,classe\n001001,2025,2646,A\n001001,2026,,\n', schema, () => true);
+    const read = readTable(
+      'codice_istat,anno,popolazione,classe\n001001,2025,2646,A\n001001,2026,,\n',
+      schema,
+      () => true,
+    );
     expect(read.errors).toEqual([]);
     expect(read.count).toBe(2);
     expect(read.rows[1]).toEqual({ codice_istat: '001001', anno: 2026, popolazione: null, classe: null });
@@ -95,7 +128,10 @@ describe('the Table Schema check used on the built CSVs', () => {
 
   it('reports a wrong header, a wrong type, a broken constraint and a repeated key', () => {
     expect(readTable('codice,anno,popolazione,classe\n', schema).errors).toEqual([expect.stringContaining('header')]);
-    const errors = readTable('codice_istat,anno,popolazione,classe\n1001,2025,12.5,C\n001001,2025,-1,A\n001001,2025,3,A\n,2024,1,A\n', schema).errors;
+    const errors = readTable(
+      'codice_istat,anno,popolazione,classe\n1001,2025,12.5,C\n001001,2025,-1,A\n001001,2025,3,A\n,2024,1,A\n',
+      schema,
+    ).errors;
     expect(errors).toEqual([
       expect.stringContaining('codice_istat="1001"'),
       expect.stringContaining('popolazione="12.5" non è un integer'),

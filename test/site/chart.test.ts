@@ -27,7 +27,11 @@ describe('chart helpers', () => {
     const { runs, changes } = runsOf(points);
     expect(runs.map((r: { x: number }[]) => r.map((p) => p.x))).toEqual([[2018, 2019], [2021], [2022, 2023]]);
     expect(changes).toEqual([{ at: 2021.5, kind: 'fonte', from: 'ISTAT', to: 'ANPR' }]);
-    const redefined = runsOf([{ x: 2002, y: 1, definition: 'a' }, { x: 2003, y: 1, definition: 'b' }, { x: 2004, y: 1, definition: 'b' }]);
+    const redefined = runsOf([
+      { x: 2002, y: 1, definition: 'a' },
+      { x: 2003, y: 1, definition: 'b' },
+      { x: 2004, y: 1, definition: 'b' },
+    ]);
     expect(redefined.runs).toHaveLength(2);
     expect(redefined.changes).toEqual([{ at: 2002.5, kind: 'definizione', from: 'a', to: 'b' }]);
   });

@@ -23,24 +23,53 @@ const NAME = { type: 'string', pattern: '^[a-z0-9._-]+$' };
 const PATH = {
   type: 'string',
   minLength: 1,
-  anyOf: [{ pattern: '^https?://' }, { not: { anyOf: [{ pattern: '^/' }, { pattern: '(^|/)\\.\\.(/|$)' }, { pattern: '^[a-zA-Z]+:' }] } }],
+  anyOf: [
+    { pattern: '^https?://' },
+    { not: { anyOf: [{ pattern: '^/' }, { pattern: '(^|/)\\.\\.(/|$)' }, { pattern: '^[a-zA-Z]+:' }] } },
+  ],
 };
 
 /** Licence: "MUST contain a name property and/or a path property"; name is an Open Definition id. */
 const LICENSE = {
   type: 'object',
-  properties: { name: { type: 'string', pattern: '^[A-Za-z0-9.+-]+$' }, path: { type: 'string', minLength: 1 }, title: { type: 'string' } },
+  properties: {
+    name: { type: 'string', pattern: '^[A-Za-z0-9.+-]+$' },
+    path: { type: 'string', minLength: 1 },
+    title: { type: 'string' },
+  },
   anyOf: [{ required: ['name'] }, { required: ['path'] }],
 };
 
 /** Source: title, path, email, version ("SHOULD" have a title; this subset requires title or path). */
 const SOURCE = {
   type: 'object',
-  properties: { title: { type: 'string', minLength: 1 }, path: { type: 'string', minLength: 1 }, email: { type: 'string', format: 'email' }, version: { type: 'string' } },
+  properties: {
+    title: { type: 'string', minLength: 1 },
+    path: { type: 'string', minLength: 1 },
+    email: { type: 'string', format: 'email' },
+    version: { type: 'string' },
+  },
   anyOf: [{ required: ['title'] }, { required: ['path'] }],
 };
 
-const FIELD_TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'list', 'datetime', 'date', 'time', 'year', 'yearmonth', 'duration', 'geopoint', 'geojson', 'any'];
+const FIELD_TYPES = [
+  'string',
+  'number',
+  'integer',
+  'boolean',
+  'object',
+  'array',
+  'list',
+  'datetime',
+  'date',
+  'time',
+  'year',
+  'yearmonth',
+  'duration',
+  'geopoint',
+  'geojson',
+  'any',
+];
 
 const CONSTRAINTS = {
   type: 'object',
@@ -90,7 +119,14 @@ export const TABLE_SCHEMA = {
     missingValues: {
       anyOf: [
         { type: 'array', items: { type: 'string' } },
-        { type: 'array', items: { type: 'object', required: ['value'], properties: { value: { type: 'string' }, label: { type: 'string' } } } },
+        {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['value'],
+            properties: { value: { type: 'string' }, label: { type: 'string' } },
+          },
+        },
       ],
     },
     primaryKey: FIELD_LIST,
@@ -102,7 +138,11 @@ export const TABLE_SCHEMA = {
         required: ['fields', 'reference'],
         properties: {
           fields: FIELD_LIST,
-          reference: { type: 'object', required: ['fields'], properties: { resource: { type: 'string' }, fields: FIELD_LIST } },
+          reference: {
+            type: 'object',
+            required: ['fields'],
+            properties: { resource: { type: 'string' }, fields: FIELD_LIST },
+          },
         },
       },
     },
@@ -170,7 +210,10 @@ export const DATA_PACKAGE = {
     image: { type: 'string' },
     licenses: { type: 'array', minItems: 1, items: LICENSE },
     sources: { type: 'array', items: SOURCE },
-    contributors: { type: 'array', items: { type: 'object', anyOf: [{ required: ['title'] }, { required: ['path'] }] } },
+    contributors: {
+      type: 'array',
+      items: { type: 'object', anyOf: [{ required: ['title'] }, { required: ['path'] }] },
+    },
     resources: { type: 'array', minItems: 1, items: DATA_RESOURCE },
   },
 };

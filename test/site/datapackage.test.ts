@@ -20,7 +20,10 @@ interface Resource {
   righe: number;
   sources: { title: string; path: string; attribution: string }[];
   licenses: { name?: string; path: string; title: string }[];
-  schema: TableDescriptor & { fields: { name: string; type: string; description?: string; unit?: string }[]; foreignKeys?: { fields: string[]; reference: { resource: string; fields: string[] } }[] };
+  schema: TableDescriptor & {
+    fields: { name: string; type: string; description?: string; unit?: string }[];
+    foreignKeys?: { fields: string[]; reference: { resource: string; fields: string[] } }[];
+  };
 }
 
 const DATI = () => join(TEST_BUILD.outDir, 'dati');
@@ -35,21 +38,32 @@ async function sumOverComuni(resource: string, count: (body: never) => number): 
   const files = (await readdir(dir)).filter((f) => /^\d{6}\.json$/.test(f));
   let total = 0;
   for (let i = 0; i < files.length; i += 64) {
-    const bodies = await Promise.all(files.slice(i, i + 64).map(async (f) => JSON.parse(await readFile(join(dir, f), 'utf8')) as never));
+    const bodies = await Promise.all(
+      files.slice(i, i + 64).map(async (f) => JSON.parse(await readFile(join(dir, f), 'utf8')) as never),
+    );
     for (const body of bodies) total += count(body);
   }
   return total;
 }
 
 describe.skipIf(!hasRealBuild)(`public/dati, the bulk dataset${REAL_DATA}`, () => {
-  let pkg: { id: string; version: string; created: string; citation: string; resources: Resource[]; licenses: unknown[]; sources: unknown[] };
+  let pkg: {
+    id: string;
+    version: string;
+    created: string;
+    citation: string;
+    resources: Resource[];
+    licenses: unknown[];
+    sources: unknown[];
+  };
   /** The CSV resources (their Parquet twins are checked in parquet.test.ts). */
   const csvs = () => pkg.resources.filter((r) => r.format === 'csv');
   const tables = new Map<string, TableRead>();
   const csvBytes = new Map<string, Buffer>();
   /** Rows kept for the value checks: Roma and Milano. */
   const keep = (row: Record<string, Cell>) => row.codice_istat === ROMA || row.codice_istat === MILANO;
-  const rowsOf = (table: string, code: string, anno?: number) => tables.get(table)!.rows.filter((r) => r.codice_istat === code && (anno === undefined || r.anno === anno));
+  const rowsOf = (table: string, code: string, anno?: number) =>
+    tables.get(table)!.rows.filter((r) => r.codice_istat === code && (anno === undefined || r.anno === anno));
 
   beforeAll(async () => {
     pkg = JSON.parse(await readFile(join(DATI(), 'datapackage.json'), 'utf8'));
@@ -61,22 +75,48 @@ describe.skipIf(!hasRealBuild)(`public/dati, the bulk dataset${REAL_DATA}`, () =
   });
 
   it('has a CSV and a Parquet per domain, the boundaries TopoJSON, the descriptor, README, citation and the versioned zip, and nothing else', async () => {
-    const domains = ['comuni', 'demografia', 'redditi', 'ambiente', 'aria', 'servizi', 'sicurezza', 'qualita-vita', 'raccordo-codici'];
-    expect(pkg.resources.map((r) => r.name)).toEqual([...domains.flatMap((d) => [d, `${d}-parquet`]), 'confini-comuni-2025']);
+    const domains = [
+      'comuni',
+      'demografia',
+      'redditi',
+      'ambiente',
+      'aria',
+      'servizi',
+      'sicurezza',
+      'qualita-vita',
+      'raccordo-codici',
+    ];
+    expect(pkg.resources.map((r) => r.name)).toEqual([
+      ...domains.flatMap((d) => [d, `${d}-parquet`]),
+      'confini-comuni-2025',
+    ]);
     const files = (await readdir(DATI())).sort();
-    expect(files).toEqual([...pkg.resources.map((r) => r.path), ZIP(pkg.version), 'datapackage.json', 'README.md', 'CITATION.cff'].sort());
+    expect(files).toEqual(
+      [...pkg.resources.map((r) => r.path), ZIP(pkg.version), 'datapackage.json', 'README.md', 'CITATION.cff'].sort(),
+    );
   });
 
   it('is a citable release: id, version and creation date, the same as /api/status gives', async () => {
-    const status = await readBuilt<{ versione_dati: string; dataset_in_blocco: { versione: string; creato: string; zip: string; zip_ultima_versione: string } }>('/api/status.json');
+    const status = await readBuilt<{
+      versione_dati: string;
+      dataset_in_blocco: { versione: string; creato: string; zip: string; zip_ultima_versione: string };
+    }>('/api/status.json');
     expect(pkg.version).toMatch(/^\d{4}\.\d{2}\.\d{2}\+[0-9a-f]{16}$/);
     expect(pkg.version.endsWith(`+${status.versione_dati}`)).toBe(true);
     expect(pkg.version.slice(0, 10).replace(/\./g, '-')).toBe(pkg.created.slice(0, 10));
     expect(pkg.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(status.dataset_in_blocco).toEqual({ versione: pkg.version, creato: pkg.created, zip: `/dati/${ZIP(pkg.version)}`, zip_ultima_versione: '/dati/comuni-italiani-dati.zip', datapackage: '/dati/datapackage.json' });
+    expect(status.dataset_in_blocco).toEqual({
+      versione: pkg.version,
+      creato: pkg.created,
+      zip: `/dati/${ZIP(pkg.version)}`,
+      zip_ultima_versione: '/dati/comuni-italiani-dati.zip',
+      datapackage: '/dati/datapackage.json',
+    });
     expect(pkg.citation).toContain(`versione ${pkg.version}`);
     // Netlify serves the stable name as a redirect to this release.
-    expect((await readFile(join(TEST_BUILD.outDir, '_redirects'), 'utf8')).split('\n')[0]).toBe(`/dati/comuni-italiani-dati.zip /dati/${ZIP(pkg.version)} 302`);
+    expect((await readFile(join(TEST_BUILD.outDir, '_redirects'), 'utf8')).split('\n')[0]).toBe(
+      `/dati/comuni-italiani-dati.zip /dati/${ZIP(pkg.version)} 302`,
+    );
   });
 
   it('README.md lists every file of the package and how to read codice_istat and Napoli\'s "NA" in pandas, R and DuckDB', async () => {
@@ -149,15 +189,20 @@ describe.skipIf(!hasRealBuild)(`public/dati, the bulk dataset${REAL_DATA}`, () =
     const entries = unzipSync(await readFile(join(DATI(), ZIP(pkg.version))));
     const members = [...pkg.resources.map((r) => r.path), 'datapackage.json', 'README.md', 'CITATION.cff'];
     expect(Object.keys(entries).sort()).toEqual(members.sort());
-    for (const path of members) expect(Buffer.from(entries[path]!).equals(await readFile(join(DATI(), path))), path).toBe(true);
+    for (const path of members)
+      expect(Buffer.from(entries[path]!).equals(await readFile(join(DATI(), path))), path).toBe(true);
   });
 
   it('has as many rows as the built API has records', async () => {
     const { totale } = await readBuilt<{ totale: number }>('/api/comuni.json');
-    for (const name of ['comuni', 'ambiente', 'servizi', 'qualita-vita']) expect(tables.get(name)!.count, name).toBe(totale);
-    expect(tables.get('demografia')!.count).toBe(await sumOverComuni('demografia', (d: Demografia) => d.serie_storica.length));
+    for (const name of ['comuni', 'ambiente', 'servizi', 'qualita-vita'])
+      expect(tables.get(name)!.count, name).toBe(totale);
+    expect(tables.get('demografia')!.count).toBe(
+      await sumOverComuni('demografia', (d: Demografia) => d.serie_storica.length),
+    );
     expect(tables.get('redditi')!.count).toBe(await sumOverComuni('redditi', (d: Redditi) => d.serie_storica.length));
-    const airYears = (a: { aria: Record<string, { serie_storica: { anno: number }[] }> }) => new Set(Object.values(a.aria).flatMap((p) => p.serie_storica.map((s) => s.anno))).size;
+    const airYears = (a: { aria: Record<string, { serie_storica: { anno: number }[] }> }) =>
+      new Set(Object.values(a.aria).flatMap((p) => p.serie_storica.map((s) => s.anno))).size;
     expect(tables.get('aria')!.count).toBe(await sumOverComuni('ambiente', airYears as (body: never) => number));
   });
 
@@ -165,22 +210,48 @@ describe.skipIf(!hasRealBuild)(`public/dati, the bulk dataset${REAL_DATA}`, () =
     const roma = await readBuilt<Demografia>(`/api/demografia/${ROMA}.json`);
     for (const year of roma.serie_storica) {
       const [row] = rowsOf('demografia', ROMA, year.anno);
-      expect(row).toMatchObject({ popolazione_totale: year.popolazione_totale, maschi: year.maschi, femmine: year.femmine, densita_ab_km2: year.densita_ab_km2 });
+      expect(row).toMatchObject({
+        popolazione_totale: year.popolazione_totale,
+        maschi: year.maschi,
+        femmine: year.femmine,
+        densita_ab_km2: year.densita_ab_km2,
+      });
     }
     // Official ISTAT population and the ANPR register count in separate columns, never one for the other.
-    expect(rowsOf('demografia', ROMA, 2025)[0]).toMatchObject({ popolazione_totale: 2_747_290, maschi: 1_307_642, nati: 15_817, morti: 28_890, popolazione_anagrafe: 2_802_877, mese_anagrafe: '2025-01' });
-    expect(rowsOf('demografia', ROMA, 2022)[0]).toMatchObject({ popolazione_totale: null, mese_anagrafe: '2022-12', fonte_popolazione: null, fonte_anagrafe: 'anpr-popolazione' });
+    expect(rowsOf('demografia', ROMA, 2025)[0]).toMatchObject({
+      popolazione_totale: 2_747_290,
+      maschi: 1_307_642,
+      nati: 15_817,
+      morti: 28_890,
+      popolazione_anagrafe: 2_802_877,
+      mese_anagrafe: '2025-01',
+    });
+    expect(rowsOf('demografia', ROMA, 2022)[0]).toMatchObject({
+      popolazione_totale: null,
+      mese_anagrafe: '2022-12',
+      fonte_popolazione: null,
+      fonte_anagrafe: 'anpr-popolazione',
+    });
     const milano = await readBuilt<Redditi>(`/api/redditi/${MILANO}.json`);
     const m2023 = rowsOf('redditi', MILANO, 2023)[0]!;
     expect(m2023.contribuenti).toBe(1_047_822);
     expect(m2023.reddito_imponibile_euro).toBe(38_149_599_569);
     expect(m2023.reddito_medio_euro).toBe(milano.serie_storica.find((y) => y.anno === 2023)!.reddito_medio_euro);
-    expect(milano.dati.scaglioni!.map((s) => s.frequenza)).toEqual(Object.entries(m2023).filter(([k]) => /^scaglione_.*_contribuenti$/.test(k)).map(([, v]) => v));
+    expect(milano.dati.scaglioni!.map((s) => s.frequenza)).toEqual(
+      Object.entries(m2023)
+        .filter(([k]) => /^scaglione_.*_contribuenti$/.test(k))
+        .map(([, v]) => v),
+    );
     // 2024 is a summary without brackets: empty cells, not zeros.
     const m2024 = rowsOf('redditi', MILANO, 2024)[0]!;
     expect(m2024.scaglione_0_10000_contribuenti).toBeNull();
     expect(m2024.reddito_mediano_stimato_euro).toBeNull();
-    const quality = await readBuilt<{ punteggio: number; posizione_nazionale: { posizione: number } }>(`/api/qualita-vita/${ROMA}.json`);
-    expect(rowsOf('qualita-vita', ROMA)[0]).toMatchObject({ punteggio: quality.punteggio, posizione_nazionale: quality.posizione_nazionale.posizione });
+    const quality = await readBuilt<{ punteggio: number; posizione_nazionale: { posizione: number } }>(
+      `/api/qualita-vita/${ROMA}.json`,
+    );
+    expect(rowsOf('qualita-vita', ROMA)[0]).toMatchObject({
+      punteggio: quality.punteggio,
+      posizione_nazionale: quality.posizione_nazionale.posizione,
+    });
   });
 });

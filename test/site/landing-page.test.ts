@@ -8,7 +8,13 @@ import { escapeHtml } from '../../generator/html.ts';
 import { createApp } from '../../server/app.ts';
 import { hasRealBuild, loadBuiltIndex, readBuilt, REAL_DATA, TEST_BUILD } from '../helpers/real-build.ts';
 
-const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescape = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 describe.skipIf(!hasRealBuild)(`the generated landing page${REAL_DATA}`, () => {
   let server: Server;
@@ -40,18 +46,24 @@ describe.skipIf(!hasRealBuild)(`the generated landing page${REAL_DATA}`, () => {
   it('has no broken link: files and API paths answer 200, anchors exist, reference anchors name documented endpoints', async () => {
     const ids = new Set([...page.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!));
     const openapi = await readBuilt<{ paths: Record<string, unknown> }>('/api/openapi.json');
-    const hrefs = [...new Set([...page.matchAll(/href="([^"]+)"/g)].map((m) => unescape(m[1]!)))].filter((h) => !/^https?:\/\//.test(h));
+    const hrefs = [...new Set([...page.matchAll(/href="([^"]+)"/g)].map((m) => unescape(m[1]!)))].filter(
+      (h) => !/^https?:\/\//.test(h),
+    );
     expect(hrefs.length).toBeGreaterThan(40);
     for (const href of hrefs) {
       const [path, anchor] = href.split('#') as [string, string | undefined];
-      if (path.startsWith('riferimento.html') && anchor) expect(Object.keys(openapi.paths), href).toContain(decodeURIComponent(anchor));
+      if (path.startsWith('riferimento.html') && anchor)
+        expect(Object.keys(openapi.paths), href).toContain(decodeURIComponent(anchor));
       else if (anchor !== undefined && (path === '' || path === './')) expect(ids.has(anchor), href).toBe(true);
-      if (path !== '' && path !== './') expect((await fetch(new URL(path, `${base}/`), { method: 'HEAD' })).status, href).toBe(200);
+      if (path !== '' && path !== './')
+        expect((await fetch(new URL(path, `${base}/`), { method: 'HEAD' })).status, href).toBe(200);
     }
   });
 
   it('names every source with its licence and required attribution, and every data file with its row count', async () => {
-    const fonti = await readBuilt<{ risultati: { id: string; licenza: { nome: string }; attribuzione: string }[] }>('/api/fonti.json');
+    const fonti = await readBuilt<{ risultati: { id: string; licenza: { nome: string }; attribuzione: string }[] }>(
+      '/api/fonti.json',
+    );
     for (const f of fonti.risultati) {
       expect(page, f.id).toContain(`id="fonte-${f.id}"`);
       expect(page, f.id).toContain(escapeHtml(f.attribuzione));

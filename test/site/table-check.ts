@@ -4,7 +4,14 @@ import { parse } from 'csv-parse/sync';
 export interface FieldDescriptor {
   name: string;
   type: string;
-  constraints?: { required?: boolean; unique?: boolean; pattern?: string; enum?: string[]; minimum?: number; maximum?: number };
+  constraints?: {
+    required?: boolean;
+    unique?: boolean;
+    pattern?: string;
+    enum?: string[];
+    minimum?: number;
+    maximum?: number;
+  };
 }
 
 export interface TableDescriptor {
@@ -43,7 +50,11 @@ export interface TableRead {
   errors: string[];
 }
 
-export function readTable(csv: string, schema: TableDescriptor, keep: (row: Record<string, Cell>) => boolean = () => false): TableRead {
+export function readTable(
+  csv: string,
+  schema: TableDescriptor,
+  keep: (row: Record<string, Cell>) => boolean = () => false,
+): TableRead {
   const errors: string[] = [];
   const records = parse(csv, { bom: false, relax_column_count: false }) as string[][];
   const header = records.shift() ?? [];
@@ -68,10 +79,13 @@ export function readTable(csv: string, schema: TableDescriptor, keep: (row: Reco
       if (lexical && !lexical.test(text)) return report(line, `${field.name}="${text}" non è un ${field.type}`);
       const value = physical(field, text);
       row[field.name] = value;
-      if (c.pattern && !new RegExp(`^(?:${c.pattern})$`).test(text)) report(line, `${field.name}="${text}" non rispetta ${c.pattern}`);
+      if (c.pattern && !new RegExp(`^(?:${c.pattern})$`).test(text))
+        report(line, `${field.name}="${text}" non rispetta ${c.pattern}`);
       if (c.enum && !c.enum.includes(text)) report(line, `${field.name}="${text}" fuori da ${c.enum.join('|')}`);
-      if (c.minimum !== undefined && typeof value === 'number' && value < c.minimum) report(line, `${field.name}=${value} < ${c.minimum}`);
-      if (c.maximum !== undefined && typeof value === 'number' && value > c.maximum) report(line, `${field.name}=${value} > ${c.maximum}`);
+      if (c.minimum !== undefined && typeof value === 'number' && value < c.minimum)
+        report(line, `${field.name}=${value} < ${c.minimum}`);
+      if (c.maximum !== undefined && typeof value === 'number' && value > c.maximum)
+        report(line, `${field.name}=${value} > ${c.maximum}`);
       const seen = uniques.get(field.name);
       if (seen) {
         if (seen.has(text)) report(line, `${field.name}="${text}" ripetuto`);
@@ -79,7 +93,8 @@ export function readTable(csv: string, schema: TableDescriptor, keep: (row: Reco
       }
     });
     // Primary key fields are implicitly required (Table Schema, "primaryKey").
-    if (schema.primaryKey.some((k) => row[k] === null || row[k] === undefined)) report(line, `chiave primaria incompleta`);
+    if (schema.primaryKey.some((k) => row[k] === null || row[k] === undefined))
+      report(line, `chiave primaria incompleta`);
     const key = schema.primaryKey.map((k) => String(row[k])).join('|');
     if (keys.has(key)) report(line, `chiave primaria ${key} ripetuta`);
     keys.add(key);

@@ -20,7 +20,10 @@ function contains(geometry: Confini['geometry'], [x, y]: [number, number]): bool
 describe.skipIf(!hasRealBuild)(`boundaries of the comuni${REAL_DATA}`, () => {
   it('put every comune of the registry in the bulk TopoJSON once, keyed by its code, in registry order', async () => {
     const index = await loadBuiltIndex();
-    const topology = await readBuilt<{ transform: unknown; objects: { comuni: { geometries: { id: string; properties: { nome: string } }[] } } }>('/dati/confini-comuni-2025.topo.json');
+    const topology = await readBuilt<{
+      transform: unknown;
+      objects: { comuni: { geometries: { id: string; properties: { nome: string } }[] } };
+    }>('/dati/confini-comuni-2025.topo.json');
     const geometries = topology.objects.comuni.geometries;
     expect(topology.transform).toBeDefined();
     expect(geometries.map((g) => g.id)).toEqual(index.comuni.codice);
@@ -29,7 +32,10 @@ describe.skipIf(!hasRealBuild)(`boundaries of the comuni${REAL_DATA}`, () => {
 
   it("draw each large city around the registry's own coordinates of its town hall", async () => {
     for (const code of ['058091', '015146', '063049', '001272', '021008', '092009']) {
-      const [confini, comune] = await Promise.all([readBuilt<Confini>(`/api/comuni/${code}/confini.json`), readBuilt<Comune>(`/api/comuni/${code}.json`)]);
+      const [confini, comune] = await Promise.all([
+        readBuilt<Confini>(`/api/comuni/${code}/confini.json`),
+        readBuilt<Comune>(`/api/comuni/${code}.json`),
+      ]);
       expect(confini.properties.nome, code).toBe(comune.nome);
       const { lat, lon } = comune.coordinate!;
       expect(contains(confini.geometry, [lon, lat]), `${comune.nome} ${lat},${lon}`).toBe(true);
@@ -40,7 +46,9 @@ describe.skipIf(!hasRealBuild)(`boundaries of the comuni${REAL_DATA}`, () => {
   });
 
   it('are a resource of the data package and a source in /api/fonti, with ISTAT credited', async () => {
-    const pkg = await readBuilt<{ resources: { name: string; path: string; format?: string; sources: { attribution: string }[] }[] }>('/dati/datapackage.json');
+    const pkg = await readBuilt<{
+      resources: { name: string; path: string; format?: string; sources: { attribution: string }[] }[];
+    }>('/dati/datapackage.json');
     const resource = pkg.resources.find((r) => r.name === 'confini-comuni-2025');
     expect(resource).toMatchObject({ path: 'confini-comuni-2025.topo.json', format: 'topojson' });
     expect(resource!.sources.map((s) => s.attribution).join(' ')).toMatch(/Fonte: Istat/);

@@ -11,7 +11,9 @@ it('netlify.toml is the rendering of the shared header rules (regenerate with np
 });
 
 async function sample(dir: string, n: number): Promise<string[]> {
-  const files = (await readdir(join(TEST_BUILD.outDir, dir), { recursive: true })).filter((f) => f.endsWith('.json')).sort();
+  const files = (await readdir(join(TEST_BUILD.outDir, dir), { recursive: true }))
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   const step = Math.max(1, Math.floor(files.length / n));
   return files.filter((_, i) => i % step === 0).map((f) => `/${dir}/${f}`);
 }
@@ -43,7 +45,15 @@ describe.skipIf(!hasRealBuild)(`the built files${REAL_DATA}`, () => {
         checked++;
       }
     }
-    for (const id of ['regioni.list', 'province.list', 'fonti.list', 'metodologia', 'copertura', 'status', 'openapi'] as RouteId[]) {
+    for (const id of [
+      'regioni.list',
+      'province.list',
+      'fonti.list',
+      'metodologia',
+      'copertura',
+      'status',
+      'openapi',
+    ] as RouteId[]) {
       const path = routeById(id).path.endsWith('.json') ? routeById(id).path : `${routeById(id).path}.json`;
       expect(validatorFor(routeById(id).schema)(await readBuilt(path)), path).toBe(true);
     }
@@ -52,7 +62,9 @@ describe.skipIf(!hasRealBuild)(`the built files${REAL_DATA}`, () => {
 
   it('puts national population and density on totals over totals of the comuni', async () => {
     const index = await loadBuiltIndex();
-    const medie = await readBuilt<{ indicatori: Record<string, { valore: number; anno: number }> }>('/api/confronta/nazionale-medie.json');
+    const medie = await readBuilt<{ indicatori: Record<string, { valore: number; anno: number }> }>(
+      '/api/confronta/nazionale-medie.json',
+    );
     const total = index.comuni.popolazione.reduce((t: number, p) => t + (p ?? 0), 0);
     expect(medie.indicatori.popolazione_totale!.valore).toBe(total);
     expect(medie.indicatori.popolazione_totale!.anno).toBe(index.anni_predefiniti.demografia);
@@ -60,7 +72,8 @@ describe.skipIf(!hasRealBuild)(`the built files${REAL_DATA}`, () => {
     let area = 0;
     let populationWithArea = 0;
     for (const [i, code] of index.comuni.codice.entries()) {
-      const superficie = (await readBuilt<{ superficie_km2: number | null }>(`/api/comuni/${code}.json`)).superficie_km2;
+      const superficie = (await readBuilt<{ superficie_km2: number | null }>(`/api/comuni/${code}.json`))
+        .superficie_km2;
       if (superficie === null) continue;
       area += superficie;
       populationWithArea += index.comuni.popolazione[i] ?? 0;
@@ -69,13 +82,21 @@ describe.skipIf(!hasRealBuild)(`the built files${REAL_DATA}`, () => {
   });
 
   it('ranks pages in a stable order across page boundaries', async () => {
-    const first = await readBuilt<{ risultati: { posizione: number; valore: number; codice_istat: string }[]; links: { next: string } }>('/api/redditi/classifica/contribuenti/ordine/asc.json');
-    const second = await readBuilt<{ risultati: { posizione: number; valore: number; codice_istat: string }[] }>('/api/redditi/classifica/contribuenti/ordine/asc/offset/50.json');
+    const first = await readBuilt<{
+      risultati: { posizione: number; valore: number; codice_istat: string }[];
+      links: { next: string };
+    }>('/api/redditi/classifica/contribuenti/ordine/asc.json');
+    const second = await readBuilt<{ risultati: { posizione: number; valore: number; codice_istat: string }[] }>(
+      '/api/redditi/classifica/contribuenti/ordine/asc/offset/50.json',
+    );
     const rows = [...first.risultati, ...second.risultati];
     expect(rows.map((r) => r.posizione)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
     for (let i = 1; i < rows.length; i++) {
       const [a, b] = [rows[i - 1]!, rows[i]!];
-      expect(a.valore < b.valore || (a.valore === b.valore && a.codice_istat < b.codice_istat), `${a.codice_istat} before ${b.codice_istat}`).toBe(true);
+      expect(
+        a.valore < b.valore || (a.valore === b.valore && a.codice_istat < b.codice_istat),
+        `${a.codice_istat} before ${b.codice_istat}`,
+      ).toBe(true);
     }
     expect(first.links.next).toBe('/api/redditi/classifica/contribuenti?ordine=asc&offset=50');
   });

@@ -7,12 +7,46 @@ const excluded = (path: string) => excludedPatterns().some((p) => new RegExp(p).
 
 describe('the zero-invocation static layer, from the route table', () => {
   it('takes the routes without query parameters and leaves every other to the edge function', () => {
-    expect(pathOnlyRoutes().map((r) => r.id)).toEqual(['comuni.get', 'comuni.cessati.get', 'comuni.confini', 'ambiente.get', 'qualita.get', 'regioni.list', 'province.list', 'fonti.list', 'fonti.get', 'metodologia', 'copertura', 'status']);
-    for (const path of ['/api/comuni/058091', '/api/ambiente/001001', '/api/qualita-vita/111107', '/api/regioni', '/api/fonti/ispra-aria', '/api/status', '/api/comuni/058091.json', '/api/openapi.json', '/api/comuni/058091/confini', '/api/comuni/cessati/H329']) {
+    expect(pathOnlyRoutes().map((r) => r.id)).toEqual([
+      'comuni.get',
+      'comuni.cessati.get',
+      'comuni.confini',
+      'ambiente.get',
+      'qualita.get',
+      'regioni.list',
+      'province.list',
+      'fonti.list',
+      'fonti.get',
+      'metodologia',
+      'copertura',
+      'status',
+    ]);
+    for (const path of [
+      '/api/comuni/058091',
+      '/api/ambiente/001001',
+      '/api/qualita-vita/111107',
+      '/api/regioni',
+      '/api/fonti/ispra-aria',
+      '/api/status',
+      '/api/comuni/058091.json',
+      '/api/openapi.json',
+      '/api/comuni/058091/confini',
+      '/api/comuni/cessati/H329',
+    ]) {
       expect(excluded(path), path).toBe(true);
     }
     // Query parameters (anno, filters) or a specific 400 to give: the function's.
-    for (const path of ['/api/comuni', '/api/comuni/cerca', '/api/demografia/058091', '/api/redditi/058091', '/api/comuni/58091', '/api/comuni/058091/', '/api/fonti/NON_VALIDA', '/api/confronta/nazionale-medie', '/api/regionii']) {
+    for (const path of [
+      '/api/comuni',
+      '/api/comuni/cerca',
+      '/api/demografia/058091',
+      '/api/redditi/058091',
+      '/api/comuni/58091',
+      '/api/comuni/058091/',
+      '/api/fonti/NON_VALIDA',
+      '/api/confronta/nazionale-medie',
+      '/api/regionii',
+    ]) {
       expect(excluded(path), path).toBe(false);
     }
   });
@@ -21,14 +55,28 @@ describe('the zero-invocation static layer, from the route table', () => {
     const base = ROUTE_LIST.find((r) => r.id === 'comuni.get')!;
     const boundary: RouteSpec = { ...base, id: 'confini.get', path: '/api/confini/{codice_istat}' };
     expect(excludedPatterns([...ROUTE_LIST, boundary])).toContain('^/api/confini/[0-9]{6}$');
-    expect(staticRewrites([...ROUTE_LIST, boundary])).toContainEqual({ from: '/api/confini/:codiceistat', to: '/api/confini/:codiceistat.json', status: 200 });
+    expect(staticRewrites([...ROUTE_LIST, boundary])).toContainEqual({
+      from: '/api/confini/:codiceistat',
+      to: '/api/confini/:codiceistat.json',
+      status: 200,
+    });
     const ceased: RouteSpec = { ...base, id: 'cessati', path: '/api/comuni/cessati', mode: 'list', params: [] };
-    const tooBroad: RouteSpec = { ...base, id: 'broad', params: [{ name: 'codice_istat', in: 'path', type: 'string', required: true, pattern: '^[a-z0-9]+$', description: '' }] };
-    expect(() => excludedPatterns([...ROUTE_LIST.filter((r) => r.id !== 'comuni.get'), ceased, tooBroad])).toThrow(/\^\/api\/comuni\/\[a-z0-9\]\+\$ would take \/api\/comuni\/(cerca|cessati) away/);
+    const tooBroad: RouteSpec = {
+      ...base,
+      id: 'broad',
+      params: [
+        { name: 'codice_istat', in: 'path', type: 'string', required: true, pattern: '^[a-z0-9]+$', description: '' },
+      ],
+    };
+    expect(() => excludedPatterns([...ROUTE_LIST.filter((r) => r.id !== 'comuni.get'), ceased, tooBroad])).toThrow(
+      /\^\/api\/comuni\/\[a-z0-9\]\+\$ would take \/api\/comuni\/(cerca|cessati) away/,
+    );
   });
 
   it('renders netlify.toml with specific rules first, the rewrites of the path-only routes, then the catch-all 404', () => {
-    const toml = renderNetlifyToml([{ from: '/api/comuni/099001', to: '/api/comuni/099014', status: 301, force: true }]);
+    const toml = renderNetlifyToml([
+      { from: '/api/comuni/099001', to: '/api/comuni/099014', status: 301, force: true },
+    ]);
     const specific = toml.indexOf('from = "/api/comuni/099001"');
     const rewrite = toml.indexOf('from = "/api/comuni/:codiceistat"');
     const catchAll = toml.indexOf('to = "/api/404.json"');

@@ -18,7 +18,9 @@ describe('a failed build', () => {
     const { root, out } = await previousBuild();
     const writer = await OutputWriter.create(out);
     await writer.json('/api/regioni.json', { totale: 0, risultati: [] }, 'Regioni');
-    await expect(writer.json('/api/comuni/000000.json', { codice_istat: 'not a code' }, 'Comune')).rejects.toThrow(/non rispetta lo schema Comune/);
+    await expect(writer.json('/api/comuni/000000.json', { codice_istat: 'not a code' }, 'Comune')).rejects.toThrow(
+      /non rispetta lo schema Comune/,
+    );
     await writer.discard();
     expect(await readFile(join(out, 'api', 'status.json'), 'utf8')).toBe('{"previous":true}\n');
     expect(await readdir(root)).toEqual(['public']);
@@ -29,7 +31,9 @@ describe('a failed build', () => {
     const log = console.log;
     console.log = () => {};
     try {
-      await expect(build({ dataDir: join(root, 'no-data'), outDir: out, generatedDir: join(root, 'generated') })).rejects.toThrow(
+      await expect(
+        build({ dataDir: join(root, 'no-data'), outDir: out, generatedDir: join(root, 'generated') }),
+      ).rejects.toThrow(
         /Manca il file .*no-data\/.*\n.*fonte "[a-z0-9-]+".*\n.*Scaricalo da https?:\/\/.*npm run data:fetch -- --only [a-z0-9-]+.*DATA_DIR/s,
       );
     } finally {

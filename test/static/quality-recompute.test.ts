@@ -35,7 +35,9 @@ function recompute(record: QualitaVita, method: Method) {
     const values = defs.map((def) => record.dimensioni[d.id].indicatori.find((i) => i.id === def.id)!.valore);
     const raw = defs.map((def, j) => (values[j] === null ? null : normalise(values[j]!, def)));
     // A stand-in counts only where the indicator it replaces has a normalised value; where it does not count it shows none.
-    const n = defs.map((def, j) => (def.sostituto_di && raw[defs.findIndex((x) => x.id === def.sostituto_di)] != null ? null : raw[j]!));
+    const n = defs.map((def, j) =>
+      def.sostituto_di && raw[defs.findIndex((x) => x.id === def.sostituto_di)] != null ? null : raw[j]!,
+    );
     const used = n.map((x) => x !== null);
     const hasLocalDefs = defs.some((def) => def.livello === 'comune');
     const hasLocal = defs.some((def, j) => used[j] && def.livello === 'comune');
@@ -44,7 +46,8 @@ function recompute(record: QualitaVita, method: Method) {
     const local = w.reduce((a, x, j) => a + (defs[j]!.livello === 'comune' ? x : 0), 0);
     const provincial = w.reduce((a, x, j) => a + (defs[j]!.livello === 'provincia' ? x : 0), 0);
     const allowed = (cap / (1 - cap)) * local;
-    if (local > 0 && provincial > allowed) w = w.map((x, j) => (defs[j]!.livello === 'provincia' ? x * (allowed / provincial) : x));
+    if (local > 0 && provincial > allowed)
+      w = w.map((x, j) => (defs[j]!.livello === 'provincia' ? x * (allowed / provincial) : x));
     const sum = w.reduce((a, b) => a + b, 0);
     const weights = w.map((x) => (sum === 0 ? 0 : published(x / sum, 4)));
     let num = 0;
@@ -55,7 +58,12 @@ function recompute(record: QualitaVita, method: Method) {
       den += weights[j]!;
     });
     // A dimension scored from province-level values alone shows them, with weight 0.
-    return { id: d.id, peso: d.peso, n: defs.map((def, j) => [def.id, n[j] ?? null, weights[j]] as const), score: den > 0 ? published(num / den, 1) : null };
+    return {
+      id: d.id,
+      peso: d.peso,
+      n: defs.map((def, j) => [def.id, n[j] ?? null, weights[j]] as const),
+      score: den > 0 ? published(num / den, 1) : null,
+    };
   });
   let num = 0;
   let den = 0;
@@ -67,30 +75,40 @@ function recompute(record: QualitaVita, method: Method) {
   return { dims, total: den > 0 ? published(num / den, 1) : null };
 }
 
-describe.skipIf(!hasRealBuild)(`quality-of-life index recomputed from the published inputs and method${REAL_DATA}`, () => {
-  it('matches every normalised value, weight, dimension score, total and national rank of all comuni exactly', async () => {
-    const method = (await readBuilt<{ sezioni: Record<string, Method> }>('/api/metodologia.json')).sezioni['qualita-vita']!;
-    const codes = (await readdir(join(TEST_BUILD.outDir, 'api/qualita-vita'))).filter((f) => /^\d{6}\.json$/.test(f)).map((f) => f.slice(0, 6));
-    expect(codes.length).toBe(7896);
-    const mismatches: string[] = [];
-    const totals: { code: string; total: number | null; rank: number | null }[] = [];
-    for (const code of codes) {
-      const record = await readBuilt<QualitaVita>(`/api/qualita-vita/${code}.json`);
-      const mine = recompute(record, method);
-      if (mine.total !== record.punteggio) mismatches.push(`${code} totale ${mine.total} ≠ ${record.punteggio}`);
-      for (const d of mine.dims) {
-        const served = record.dimensioni[d.id];
-        if (d.score !== served.punteggio) mismatches.push(`${code} ${d.id} ${d.score} ≠ ${served.punteggio}`);
-        for (const [id, n, w] of d.n) {
-          const s = served.indicatori.find((i) => i.id === id)!;
-          if (n !== s.normalizzato || w !== s.peso_nella_dimensione) mismatches.push(`${code} ${id} ${n}/${w} ≠ ${s.normalizzato}/${s.peso_nella_dimensione}`);
+describe.skipIf(!hasRealBuild)(
+  `quality-of-life index recomputed from the published inputs and method${REAL_DATA}`,
+  () => {
+    it('matches every normalised value, weight, dimension score, total and national rank of all comuni exactly', async () => {
+      const method = (await readBuilt<{ sezioni: Record<string, Method> }>('/api/metodologia.json')).sezioni[
+        'qualita-vita'
+      ]!;
+      const codes = (await readdir(join(TEST_BUILD.outDir, 'api/qualita-vita')))
+        .filter((f) => /^\d{6}\.json$/.test(f))
+        .map((f) => f.slice(0, 6));
+      expect(codes.length).toBe(7896);
+      const mismatches: string[] = [];
+      const totals: { code: string; total: number | null; rank: number | null }[] = [];
+      for (const code of codes) {
+        const record = await readBuilt<QualitaVita>(`/api/qualita-vita/${code}.json`);
+        const mine = recompute(record, method);
+        if (mine.total !== record.punteggio) mismatches.push(`${code} totale ${mine.total} ≠ ${record.punteggio}`);
+        for (const d of mine.dims) {
+          const served = record.dimensioni[d.id];
+          if (d.score !== served.punteggio) mismatches.push(`${code} ${d.id} ${d.score} ≠ ${served.punteggio}`);
+          for (const [id, n, w] of d.n) {
+            const s = served.indicatori.find((i) => i.id === id)!;
+            if (n !== s.normalizzato || w !== s.peso_nella_dimensione)
+              mismatches.push(`${code} ${id} ${n}/${w} ≠ ${s.normalizzato}/${s.peso_nella_dimensione}`);
+          }
         }
+        totals.push({ code, total: mine.total, rank: record.posizione_nazionale.posizione });
       }
-      totals.push({ code, total: mine.total, rank: record.posizione_nazionale.posizione });
-    }
-    expect(mismatches.slice(0, 20)).toEqual([]);
-    // Rank: score descending, codice_istat ascending.
-    const ranked = totals.filter((t) => t.total !== null).sort((a, b) => b.total! - a.total! || (a.code < b.code ? -1 : 1));
-    expect(ranked.every((t, k) => t.rank === k + 1)).toBe(true);
-  }, 300_000);
-});
+      expect(mismatches.slice(0, 20)).toEqual([]);
+      // Rank: score descending, codice_istat ascending.
+      const ranked = totals
+        .filter((t) => t.total !== null)
+        .sort((a, b) => b.total! - a.total! || (a.code < b.code ? -1 : 1));
+      expect(ranked.every((t, k) => t.rank === k + 1)).toBe(true);
+    }, 300_000);
+  },
+);

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { builtHandler } from '../helpers/handler.ts';
 import { hasRealBuild, readBuilt, REAL_DATA } from '../helpers/real-build.ts';
 
-type Ranking = { totale: number; risultati: { punteggio: number; popolazione: number; regione: { nome: string }; codice_istat: string }[] };
+type Ranking = {
+  totale: number;
+  risultati: { punteggio: number; popolazione: number; regione: { nome: string }; codice_istat: string }[];
+};
 
 describe.skipIf(!hasRealBuild)(`quality-of-life ranking and records${REAL_DATA}`, () => {
   it('?min_pop=50000 lists only comuni of at least 50,000 inhabitants, in descending score order', async () => {
@@ -35,7 +38,9 @@ describe.skipIf(!hasRealBuild)(`quality-of-life ranking and records${REAL_DATA}`
   });
 
   it('reports how much the top 100 changes when a weight moves by ±5 points', async () => {
-    const report = await readBuilt<{ sensibilita_qualita: { dimensione_top: number; casi: { rimasti_nella_top: number }[] } }>('/report/build-report.json');
+    const report = await readBuilt<{
+      sensibilita_qualita: { dimensione_top: number; casi: { rimasti_nella_top: number }[] };
+    }>('/report/build-report.json');
     const s = report.sensibilita_qualita;
     expect(s.dimensione_top).toBe(100);
     // Five dimensions, each moved up and down.

@@ -28,7 +28,7 @@ export function answerSearch(index: RuntimeIndex, route: RouteSpec, values: Para
 
 /**
  * "già Riva Valdobbia" when the query matches a former name of the comune's territory and
- * not its current name (search also indexes former names: generator/territory-records.ts).
+ * not its current name (search also indexes former names: generator/render/territory-records.ts).
  */
 function formerName(index: RuntimeIndex, codice: string, q: string, nome: string): string | null {
   const former = index.territorio.nomi_storici[codice];

@@ -62,7 +62,7 @@ export const POPULATION_BANDS: Readonly<Record<Dimensione, { min: number; max: n
  * Budget model: the comune's average IRPEF income per taxpayer (reddito_medio_euro, default
  * income year) is the proxy of the local cost of living; the thresholds are its terciles over
  * the comuni with a value (each comune counts once), computed at build time
- * (generator/quality-index.ts) and stored in QualityColumns.soglie_budget. The budget is a
+ * (generator/quality-index/) and stored in QualityColumns.soglie_budget. The budget is a
  * ceiling: a higher budget also admits the cheaper bands.
  */
 export const BUDGET_MODEL = {

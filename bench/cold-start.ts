@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { edgeIndexFile } from '../generator/write-edge-index.ts';
+import { edgeIndexFile } from '../generator/write/write-edge-index.ts';
 import { PROJECT_ROOT } from '../generator/config.ts';
 import { median, round } from './stats.ts';
 

@@ -23,7 +23,7 @@ export const meta: SourceMeta = {
   notes: [
     'Una riga per periodo di validità di un comune dal 1861: date di istituzione e cessazione, codice ISTAT del periodo (cambia con la provincia), codice catastale (Belfiore, stabile), denominazioni.',
     "I dati si fermano al 16 maggio 2023: le variazioni successive vengono dall'archivio di validità di Garda Informatica (gi_comuni_validita.csv).",
-    'Nessuna colonna indica il comune successore di un comune cessato: il collegamento è derivato nella fase di unione (generator/successors.ts), con il metodo dichiarato e verificato.',
+    'Nessuna colonna indica il comune successore di un comune cessato: il collegamento è derivato nella fase di unione (generator/join/successors.ts), con il metodo dichiarato e verificato.',
     'UTF-8 con BOM, separatore ",", denominazioni in maiuscolo; 9999-12-31 = periodo ancora aperto.',
     '28 periodi di comuni cessati prima del 1975 hanno codice catastale "ND": esclusi (non collegabili).',
   ],

@@ -12,46 +12,46 @@ import {
   compareSnapshots,
   parseSnapshot,
   SNAPSHOT_PATH,
-} from './change-report.ts';
-import { buildRuntimeIndex } from './build-index.ts';
+} from './report/change-report.ts';
+import { buildRuntimeIndex } from './render/build-index.ts';
 import { resolveConfig, type BuildConfig } from './config.ts';
-import { coverageReport, coverageTable } from './coverage.ts';
-import type { Dataset } from './dataset.ts';
-import { dataCreated, datiRelease, zipAliasRedirect } from './dati-release.ts';
-import { fetchDatesNote, sourceFetchDates } from './fetch-dates.ts';
+import { coverageReport, coverageTable } from './report/coverage.ts';
+import type { Dataset } from './join/dataset.ts';
+import { dataCreated, datiRelease, zipAliasRedirect } from './render/dati-release.ts';
+import { fetchDatesNote, sourceFetchDates } from './load/fetch-dates.ts';
 import { DEFAULT_LOCK_PATH } from './fetch/lock.ts';
-import { loadSources, requireLoaded } from './load-sources.ts';
-import { methodologyDoc } from './methodology.ts';
-import { nationalAverages, nationalYears } from './national-averages.ts';
-import { OutputWriter, recoverOutputs } from './output.ts';
-import { Progress } from './progress.ts';
+import { loadSources, requireLoaded } from './load/load-sources.ts';
+import { methodologyDoc } from './render/methodology.ts';
+import { nationalAverages, nationalYears } from './derive/national-averages.ts';
+import { OutputWriter, recoverOutputs } from './write/output.ts';
+import { Progress } from './report/progress.ts';
 import {
   buildQualitaVitaRecord,
   computeQualityIndex,
   toQualityColumns,
   type QualityResult,
 } from './quality-index/index.ts';
-import { qualityInputs } from './quality-inputs.ts';
-import { ambienteRecord, comuneRecord, demografiaRecord, redditiRecord } from './render-records.ts';
-import { fonteDoc, provinceDoc, regioniDoc, statusDoc } from './render-meta.ts';
-import { validateDataset } from './validate-dataset.ts';
-import { boundariesResource, writeBoundaries } from './write-boundaries.ts';
-import { writeDati } from './write-dati.ts';
-import { writeEdgeIndex, writeEdgeIndexEntry } from './write-edge-index.ts';
-import { writeSite } from './write-site.ts';
-import { renderRedirects } from './netlify-config.ts';
-import { cessatiRecords, territoryIndex } from './territory-records.ts';
+import { qualityInputs } from './derive/quality-inputs.ts';
+import { ambienteRecord, comuneRecord, demografiaRecord, redditiRecord } from './render/render-records.ts';
+import { fonteDoc, provinceDoc, regioniDoc, statusDoc } from './render/render-meta.ts';
+import { validateDataset } from './check/validate-dataset.ts';
+import { boundariesResource, writeBoundaries } from './write/write-boundaries.ts';
+import { writeDati } from './write/write-dati.ts';
+import { writeEdgeIndex, writeEdgeIndexEntry } from './write/write-edge-index.ts';
+import { writeSite } from './write/write-site.ts';
+import { renderRedirects } from './write/netlify-config.ts';
+import { cessatiRecords, territoryIndex } from './render/territory-records.ts';
 import type { ComuneCessato } from '../api/schemas/territorio.ts';
 import type { RuntimeIndex } from '../api/runtime-index.ts';
-import { openApiDocument } from './openapi.ts';
+import { openApiDocument } from './render/openapi.ts';
 import { ALL_SOURCE_META, SOURCE_MODULES } from '../data-sources/index.ts';
-import { buildFingerprint, codeHash } from './build-fingerprint.ts';
-import { buildDataset, populationSources } from './build-dataset.ts';
-import { gateChanges, DEFAULT_ACK_PATH } from './change-gate.ts';
-import { checkCrossSources } from './cross-source.ts';
-import { lockMismatchMessage, verifyInputs } from './input-lock.ts';
-import { countLines, locateRow } from './locate-row.ts';
-import { checkPlausibility, fileForYear, type PlausibilityFailure } from './plausibility.ts';
+import { buildFingerprint, codeHash } from './write/build-fingerprint.ts';
+import { buildDataset, populationSources } from './join/build-dataset.ts';
+import { gateChanges, DEFAULT_ACK_PATH } from './report/change-gate.ts';
+import { checkCrossSources } from './check/cross-source.ts';
+import { lockMismatchMessage, verifyInputs } from './load/input-lock.ts';
+import { countLines, locateRow } from './check/locate-row.ts';
+import { checkPlausibility, fileForYear, type PlausibilityFailure } from './check/plausibility.ts';
 
 /** Version of the input data: a hash of every source file's checksum (same files → same version). */
 function dataVersion(fileHashes: ReadonlyMap<string, string>): string {
@@ -164,10 +164,10 @@ async function checkDataset(config: BuildConfig, dataset: Dataset, crossSource: 
       ? `${invariants.length} ${invariants.length === 1 ? 'controllo' : 'controlli'} di coerenza non superati:\n  ${invariants.join('\n  ')}`
       : null,
     plausibility.length > 0
-      ? `${plausibility.length} ${plausibility.length === 1 ? 'valore' : 'valori'} fuori dai limiti di plausibilità (generator/plausibility.ts):\n  ${shown.join('\n  ')}${plausibility.length > 25 ? `\n  … e altri ${plausibility.length - 25}` : ''}`
+      ? `${plausibility.length} ${plausibility.length === 1 ? 'valore' : 'valori'} fuori dai limiti di plausibilità (generator/check/plausibility.ts):\n  ${shown.join('\n  ')}${plausibility.length > 25 ? `\n  … e altri ${plausibility.length - 25}` : ''}`
       : null,
     crossSource.length > 0
-      ? `${crossSource.length} disaccordi tra fonti (generator/cross-source.ts):\n  ${crossSource.slice(0, 25).join('\n  ')}`
+      ? `${crossSource.length} disaccordi tra fonti (generator/check/cross-source.ts):\n  ${crossSource.slice(0, 25).join('\n  ')}`
       : null,
   ];
   throw new Error(

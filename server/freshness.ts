@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { ALL_SOURCE_META } from '../data-sources/index.ts';
-import { buildFingerprint, BUILD_CODE, codeHash } from '../generator/build-fingerprint.ts';
+import { buildFingerprint, BUILD_CODE, codeHash } from '../generator/write/build-fingerprint.ts';
 import type { BuildConfig } from '../generator/config.ts';
-import { sourceFileHashes } from '../generator/fetch-dates.ts';
-import { recoverOutputs } from '../generator/output.ts';
-import { BUILD_INFO_PATH, edgeIndexFile, edgeIndexTrailer } from '../generator/write-edge-index.ts';
+import { sourceFileHashes } from '../generator/load/fetch-dates.ts';
+import { recoverOutputs } from '../generator/write/output.ts';
+import { BUILD_INFO_PATH, edgeIndexFile, edgeIndexTrailer } from '../generator/write/write-edge-index.ts';
 import { join } from 'node:path';
 
 /**

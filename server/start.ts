@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { RuntimeIndex } from '../api/runtime-index.ts';
 import { build } from '../generator/build.ts';
 import { resolveConfig, type BuildConfig } from '../generator/config.ts';
-import { edgeIndexFile } from '../generator/write-edge-index.ts';
+import { edgeIndexFile } from '../generator/write/write-edge-index.ts';
 import { createApp } from './app.ts';
 import { needsBuild } from './freshness.ts';
 import { rateLimitFromEnv } from './rate-limit.ts';

@@ -1,6 +1,6 @@
 import type { Provenance } from '../../data-sources/lib/source.ts';
 import type { QualityDimension } from '../../api/runtime-index.ts';
-import { DEFAULT_MAX_DISTANCE_KM } from '../attribute-air.ts';
+import { DEFAULT_MAX_DISTANCE_KM } from '../join/attribute-air.ts';
 
 export type { QualityDimension };
 

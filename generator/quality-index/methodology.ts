@@ -1,7 +1,7 @@
 import type { MetodologiaQualita } from '../../api/schemas/qualita.ts';
 import { METODOLOGIA_LINK, wizardMethodology } from '../../api/wizard.ts';
 import { round } from '../../api/numbers.ts';
-import { DEFAULT_MAX_DISTANCE_KM } from '../attribute-air.ts';
+import { DEFAULT_MAX_DISTANCE_KM } from '../join/attribute-air.ts';
 import { DIMENSION_NAMES, QUALITY_DIMENSIONS, type QualityDimension, type QualityInput } from './indicators.ts';
 import { CLIP_PERCENTILES } from './normalise.ts';
 import { indicatorWeight, QUALITY_FLAGS, type QualityFlagCode, type QualityResult } from './score.ts';

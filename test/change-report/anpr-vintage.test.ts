@@ -16,7 +16,7 @@ import { meta as bilancioMeta, parseBilancioDemografico } from '../../data-sourc
 import { decodeText } from '../../data-sources/lib/text.ts';
 import { fetchSources } from '../../generator/fetch/fetch-sources.ts';
 import { readLock } from '../../generator/fetch/lock.ts';
-import { joinDemographics } from '../../generator/join-demographics.ts';
+import { joinDemographics } from '../../generator/join/join-demographics.ts';
 import { TestServer, serve } from '../fetch/server.ts';
 import { p2File, p2Row, PICCOLO, ROMA } from '../helpers/bilancio-fixture.ts';
 

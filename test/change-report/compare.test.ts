@@ -6,7 +6,7 @@ import {
   INDICATORS,
   parseSnapshot,
   type Snapshot,
-} from '../../generator/change-report.ts';
+} from '../../generator/report/change-report.ts';
 
 // Small hand-written snapshots: what a build records of what it served, and what the next
 // build says changed.

@@ -5,7 +5,7 @@ import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SourceMeta } from '../../data-sources/lib/source.ts';
 import { resolveConfig } from '../../generator/config.ts';
-import { fetchDatesNote, sourceFetchDates } from '../../generator/fetch-dates.ts';
+import { fetchDatesNote, sourceFetchDates } from '../../generator/load/fetch-dates.ts';
 import { fetchSources } from '../../generator/fetch/fetch-sources.ts';
 import { TestServer, serve } from '../fetch/server.ts';
 

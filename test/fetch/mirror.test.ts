@@ -7,9 +7,9 @@ import { decodeText } from '../../data-sources/lib/text.ts';
 import { parseIrpefYear } from '../../data-sources/mef-irpef-comunale.ts';
 import { fetchSources, type FetchOptions } from '../../generator/fetch/fetch-sources.ts';
 import { readLock } from '../../generator/fetch/lock.ts';
-import { buildDataset } from '../../generator/build-dataset.ts';
-import { loadSources } from '../../generator/load-sources.ts';
-import { validateDataset } from '../../generator/validate-dataset.ts';
+import { buildDataset } from '../../generator/join/build-dataset.ts';
+import { loadSources } from '../../generator/load/load-sources.ts';
+import { validateDataset } from '../../generator/check/validate-dataset.ts';
 import { MIRROR_DIR, MIRROR_PRESENT, mirrorChecksums, serveMirror } from './mirror-server.ts';
 import { TestServer } from './server.ts';
 

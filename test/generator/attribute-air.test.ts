@@ -7,7 +7,7 @@ import {
   descrizioneMetodo,
   haversineKm,
   type ComunePosition,
-} from '../../generator/attribute-air.ts';
+} from '../../generator/join/attribute-air.ts';
 
 // Hand-made geography around (45°N, 9°E); offsets in km.
 const LAT0 = 45;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PeriodoComune } from '../../data-sources/anpr-archivio-comuni.ts';
-import { Crosswalk, rekeyRows, territoryDate } from '../../generator/crosswalk.ts';
-import { sumIrpefRows } from '../../generator/sum-rows.ts';
-import { deriveSuccessors, type PopulationMeasure } from '../../generator/successors.ts';
-import { buildHistory } from '../../generator/territorial-history.ts';
+import { Crosswalk, rekeyRows, territoryDate } from '../../generator/join/crosswalk.ts';
+import { sumIrpefRows } from '../../generator/join/sum-rows.ts';
+import { deriveSuccessors, type PopulationMeasure } from '../../generator/join/successors.ts';
+import { buildHistory } from '../../generator/join/territorial-history.ts';
 import type { GiValidita } from '../../data-sources/gi-db-comuni.ts';
 import type { IrpefComune } from '../../data-sources/mef-irpef-comunale.ts';
 

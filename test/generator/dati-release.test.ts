@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SourceMeta } from '../../data-sources/lib/source.ts';
-import { dataCreated, datiRelease } from '../../generator/dati-release.ts';
+import { dataCreated, datiRelease } from '../../generator/render/dati-release.ts';
 import { resolveConfig } from '../../generator/config.ts';
 
 describe('release of the bulk dataset', () => {

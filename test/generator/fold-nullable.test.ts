@@ -5,7 +5,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 import { Nullable, Provenance } from '../../api/schemas/common.ts';
 import { SCHEMAS } from '../../api/schemas/index.ts';
-import { foldNullableUnions } from '../../generator/fold-nullable.ts';
+import { foldNullableUnions } from '../../generator/write/fold-nullable.ts';
 
 const ajv = () => (addFormats as unknown as (a: Ajv2020) => Ajv2020)(new Ajv2020({ allErrors: true, strict: false }));
 

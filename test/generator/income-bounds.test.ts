@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Scaglione } from '../../data-sources/mef-irpef-comunale.ts';
-import { meanIncomeBounds } from '../../generator/income-bounds.ts';
+import { meanIncomeBounds } from '../../generator/derive/income-bounds.ts';
 
 const LIMITS: [number | null, number | null][] = [
   [null, 0],

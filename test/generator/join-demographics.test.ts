@@ -9,7 +9,7 @@ import {
   officialGaps,
   officialSourceRuns,
   populationTrend,
-} from '../../generator/join-demographics.ts';
+} from '../../generator/join/join-demographics.ts';
 import { p2File, p2Row, PICCOLO, ROMA } from '../helpers/bilancio-fixture.ts';
 
 const comune = (codice_istat: string, superficie_km2: number | null = 1287.36) =>

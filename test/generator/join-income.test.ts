@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { IrpefComune, IrpefYear, Pair } from '../../data-sources/mef-irpef-comunale.ts';
 import { meta } from '../../data-sources/mef-irpef-comunale.ts';
 import { meta as sintesiMeta } from '../../data-sources/mef-irpef-2024-sintesi.ts';
-import { joinIncome } from '../../generator/join-income.ts';
-import { nationalSeries } from '../../generator/income-aggregates.ts';
+import { joinIncome } from '../../generator/join/join-income.ts';
+import { nationalSeries } from '../../generator/derive/income-aggregates.ts';
 
 const LIMITS: [number | null, number | null][] = [
   [null, 0],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseComuni, parseProvince, parseRegioni, type GiDbComuni } from '../../data-sources/gi-db-comuni.ts';
 import type { MappaAi2020 } from '../../data-sources/istat-aree-interne.ts';
 import type { IstatElencoComune } from '../../data-sources/istat-elenco-comuni.ts';
-import { joinRegistry } from '../../generator/join-registry.ts';
+import { joinRegistry } from '../../generator/join/join-registry.ts';
 
 // Hand-written rows in the publishers' layouts: Agliè has a valid area, Bronte a negative one.
 const COMUNI = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DemografiaAnno } from '../../api/schemas/demografia.ts';
-import { italianDate, populationChange } from '../../generator/map-indicators.ts';
+import { italianDate, populationChange } from '../../generator/derive/map-indicators.ts';
 
 const source = (fonte: string) => ({
   fonte,

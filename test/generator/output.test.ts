@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OutputWriter } from '../../generator/output.ts';
+import { OutputWriter } from '../../generator/write/output.ts';
 
 describe('the build output writer', () => {
   it('writes every queued file, counting files and UTF-8 bytes, whatever the number of writes under way', async () => {

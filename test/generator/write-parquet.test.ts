@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
-import { defineTable, type Column } from '../../generator/dati-table.ts';
-import { parquetBytes } from '../../generator/write-parquet.ts';
+import { defineTable, type Column } from '../../generator/render/dati-table.ts';
+import { parquetBytes } from '../../generator/write/write-parquet.ts';
 
 type Row = {
   code: string;

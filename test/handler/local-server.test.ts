@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchRoute, ROUTE_LIST } from '../../api/routes.ts';
 import { PROJECT_ROOT } from '../../generator/config.ts';
 import { needsBuild } from '../../server/freshness.ts';
-import { buildFingerprint, codeHash } from '../../generator/build-fingerprint.ts';
-import { BUILD_INFO_PATH, edgeIndexFile, edgeIndexTrailer } from '../../generator/write-edge-index.ts';
+import { buildFingerprint, codeHash } from '../../generator/write/build-fingerprint.ts';
+import { BUILD_INFO_PATH, edgeIndexFile, edgeIndexTrailer } from '../../generator/write/write-edge-index.ts';
 import { hasRealBuild, REAL_DATA, TEST_BUILD } from '../helpers/real-build.ts';
 
 describe('npm start decides to build', () => {

@@ -2,8 +2,8 @@ import { mkdtemp, readdir, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildDataset } from '../../generator/build-dataset.ts';
-import { loadSources } from '../../generator/load-sources.ts';
+import { buildDataset } from '../../generator/join/build-dataset.ts';
+import { loadSources } from '../../generator/load/load-sources.ts';
 import { hasRealBuild, REAL_DATA, TEST_BUILD } from '../helpers/real-build.ts';
 
 /** A copy of the mirror (symlinks) without some of its top-level folders. */

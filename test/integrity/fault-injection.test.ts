@@ -13,10 +13,10 @@ import { SOURCES } from '../../data-sources/index.ts';
 import type { PopulationPoint } from '../../data-sources/anpr-popolazione.ts';
 import { build } from '../../generator/build.ts';
 import { PROJECT_ROOT } from '../../generator/config.ts';
-import { checkCrossSources } from '../../generator/cross-source.ts';
-import type { ComuneData } from '../../generator/dataset.ts';
+import { checkCrossSources } from '../../generator/check/cross-source.ts';
+import type { ComuneData } from '../../generator/join/dataset.ts';
 import { recordInLock } from '../../generator/fetch/lock-cli.ts';
-import { checkPlausibility } from '../../generator/plausibility.ts';
+import { checkPlausibility } from '../../generator/check/plausibility.ts';
 import { L2023, mefFile, rowOf } from '../helpers/mef-fixture.ts';
 
 const ANPR_2026 = SOURCES.anpr.meta.files.find((f) => f.year === 2026)!.path;

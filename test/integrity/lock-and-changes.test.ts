@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SOURCES } from '../../data-sources/index.ts';
-import { gateChanges } from '../../generator/change-gate.ts';
-import type { ChangeReport } from '../../generator/change-report.ts';
+import { gateChanges } from '../../generator/report/change-gate.ts';
+import type { ChangeReport } from '../../generator/report/change-report.ts';
 import { sha256Hex } from '../../generator/fetch/download.ts';
 import { recordInLock } from '../../generator/fetch/lock-cli.ts';
 

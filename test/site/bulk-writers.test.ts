@@ -1,8 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine } from '../../generator/csv.ts';
-import { defineTable, type Column } from '../../generator/dati-table.ts';
-import { fillTemplate, html } from '../../generator/html.ts';
+import { csvCell, csvLine } from '../../generator/render/csv.ts';
+import { defineTable, type Column } from '../../generator/render/dati-table.ts';
+import { fillTemplate, html } from '../../generator/render/html.ts';
 import { readTable } from './table-check.ts';
 
 describe('CSV cells of the bulk dataset', () => {

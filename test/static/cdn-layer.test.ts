@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { excludedPatterns, pathOnlyRoutes, staticRewrites } from '../../api/cdn-layer.ts';
 import { ROUTE_LIST, type RouteSpec } from '../../api/routes.ts';
-import { renderNetlifyToml } from '../../generator/netlify-config.ts';
+import { renderNetlifyToml } from '../../generator/write/netlify-config.ts';
 
 const excluded = (path: string) => excludedPatterns().some((p) => new RegExp(p).test(path));
 

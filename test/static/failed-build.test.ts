@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../generator/build.ts';
-import { OutputWriter } from '../../generator/output.ts';
+import { OutputWriter } from '../../generator/write/output.ts';
 
 async function previousBuild() {
   const root = await mkdtemp(join(tmpdir(), 'comuni-api-'));

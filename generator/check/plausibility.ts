@@ -1,0 +1,224 @@
+import type { SourceMeta } from '../../data-sources/lib/source.ts';
+import type { ComuneData, Dataset } from '../join/dataset.ts';
+
+/** One figure of a comune in one year, with the source that published it. */
+interface Point {
+  anno: number;
+  valore: number | null;
+  fonte: string | null;
+}
+
+/**
+ * Bounds for one published series, checked on EVERY year (not only the default one).
+ * Data-driven: a new series adds an entry here. The bounds were set from the real
+ * vintages (largest genuine moves noted beside them) with a margin, so they catch a
+ * truncated number, an extra digit, a column read as another, or a file cut short.
+ */
+export interface SeriesCheck {
+  id: string;
+  /** How the figure is named in messages. */
+  label: string;
+  points: (c: ComuneData) => Point[];
+  /** Bounds of one comune's figure in any year. */
+  range: { min: number; max: number };
+  /** Change between two consecutive available years of a comune: at most ×maxRatio up or down, when the larger value is at least minMagnitude. */
+  yearOnYear?: { maxRatio: number; minMagnitude: number };
+  /** National sum per year: bounds, and the largest change against the previous year with data. */
+  national?: { min: number; max: number; maxChange: number };
+  /** Comuni with a value in a year, as a share of those with a value in the previous year: at least this. */
+  coverage?: { minShareOfPrevious: number };
+  /** Known genuine anomalies: the check skips these (comune, year) pairs, with the reason. */
+  exceptions?: { codice: string; anno: number; motivo: string }[];
+}
+
+export const SERIES_CHECKS: SeriesCheck[] = [
+  {
+    id: 'popolazione',
+    label: 'popolazione residente',
+    points: (c) =>
+      c.demografia.map((d) => ({
+        anno: d.anno,
+        valore: d.popolazione_totale,
+        fonte: d.fonti.popolazione_totale?.fonte ?? null,
+      })),
+    // Roma 2.87 M; the smallest comune 29 residents.
+    range: { min: 1, max: 5_000_000 },
+    // Largest genuine move 2018–2026: ×1.63 (Alagna Valsesia 2020, 448 → 730).
+    yearOnYear: { maxRatio: 2, minMagnitude: 100 },
+    // 59.2–60.3 M; largest national move ×1.011 (2018 → 2019, census revision).
+    national: { min: 55_000_000, max: 65_000_000, maxChange: 0.03 },
+    coverage: { minShareOfPrevious: 0.98 },
+  },
+  {
+    id: 'maschi_femmine',
+    label: 'residenti maschi + femmine',
+    points: (c) =>
+      c.demografia.map((d) => {
+        const same = d.fonti.sesso !== null && d.fonti.sesso.fonte === d.fonti.popolazione_totale?.fonte;
+        return {
+          anno: d.anno,
+          valore:
+            !same || d.maschi === null || d.femmine === null
+              ? null
+              : d.maschi + d.femmine - (d.popolazione_totale ?? Number.NaN),
+          fonte: d.fonti.sesso?.fonte ?? null,
+        };
+      }),
+    // Balance identity: maschi + femmine − totale = 0 where one source publishes all three (ANPR's total and
+    // ISTAT POSAS's split of the same year differ by a few residents: different counts, not an error).
+    range: { min: 0, max: 0 },
+  },
+  {
+    id: 'contribuenti',
+    label: 'contribuenti IRPEF',
+    points: (c) => c.redditi.map((r) => ({ anno: r.anno, valore: r.contribuenti, fonte: r.fonte.fonte })),
+    // Roma 1.99 M.
+    range: { min: 0, max: 3_000_000 },
+    // Largest genuine move outside the exceptions: ×2.41 (Castello-Molina di Fiemme 2013 and back in 2014, as MEF publishes it).
+    yearOnYear: { maxRatio: 3, minMagnitude: 100 },
+    // 36.9 M (2000) – 42.8 M (2024); largest national move 3% (2001 → 2002).
+    national: { min: 30_000_000, max: 50_000_000, maxChange: 0.06 },
+    // 7,532 comuni in 2000, 7,896 since 2023; never a drop.
+    coverage: { minShareOfPrevious: 0.97 },
+    exceptions: [
+      {
+        codice: '001316',
+        anno: 2016,
+        motivo: 'Mappano, istituito nel 2017: prima della costituzione MEF lo riporta con 11 contribuenti',
+      },
+      {
+        codice: '015250',
+        anno: 2005,
+        motivo: 'Baranzate, istituito nel 2004: il 2004 è un anno parziale (50 contribuenti)',
+      },
+    ],
+  },
+  {
+    id: 'reddito_medio',
+    label: 'reddito medio (euro)',
+    points: (c) => c.redditi.map((r) => ({ anno: r.anno, valore: r.reddito_medio_euro, fonte: r.fonte.fonte })),
+    // 5,233–99,874 euro over 2000–2024.
+    range: { min: 1_000, max: 250_000 },
+    // Largest move ×3.2 (Solonghello 2023: small comuni whose 2022 total is the sum of suppressed brackets).
+    yearOnYear: { maxRatio: 4, minMagnitude: 0 },
+  },
+  ...(['pm10', 'no2'] as const).map((p): SeriesCheck => ({
+    id: p,
+    label: `${p.toUpperCase()} media annua (µg/m³)`,
+    points: (c) =>
+      (c.ambiente.aria[p]?.serie_storica ?? []).map((s) => ({
+        anno: s.anno,
+        valore: s.valore_ug_m3,
+        fonte: 'ispra-aria',
+      })),
+    // Station annual means 1–96 µg/m³ in 2001–2022; station changes make year-on-year moves of ×25 genuine, so no such bound.
+    range: { min: 0, max: 300 },
+  })),
+];
+
+/** A figure outside its bounds: enough to find the row in the publisher's file. */
+export interface PlausibilityFailure {
+  serie: string;
+  codice: string | null;
+  anno: number;
+  fonte: string | null;
+  message: string;
+}
+
+// Grouping always (it-IT leaves 4-digit numbers ungrouped: "6861" beside "20.938.000").
+const fmt = (n: number) =>
+  n.toLocaleString('it-IT', {
+    useGrouping: 'always',
+    maximumFractionDigits: Number.isInteger(n) ? 0 : 3,
+  } as Intl.NumberFormatOptions);
+
+export function checkPlausibility(
+  dataset: Pick<Dataset, 'comuni'>,
+  checks: readonly SeriesCheck[] = SERIES_CHECKS,
+): PlausibilityFailure[] {
+  const failures: PlausibilityFailure[] = [];
+  for (const check of checks) {
+    const skip = new Set((check.exceptions ?? []).map((e) => `${e.codice}/${e.anno}`));
+    const national = new Map<number, { sum: number; count: number; fonte: string | null }>();
+    for (const c of dataset.comuni) {
+      const { codice_istat: codice, nome } = c.anagrafica;
+      const who = `${codice} ${nome}`;
+      const points = check
+        .points(c)
+        .filter((p) => p.valore !== null)
+        .sort((a, b) => a.anno - b.anno);
+      let previous: Point | null = null;
+      for (const p of points) {
+        const v = p.valore!;
+        const fail = (message: string) =>
+          failures.push({
+            serie: check.id,
+            codice,
+            anno: p.anno,
+            fonte: p.fonte,
+            message: `${check.label}, ${who}, ${p.anno}: ${message}`,
+          });
+        if (!Number.isFinite(v) || v < check.range.min || v > check.range.max) {
+          fail(
+            check.range.min === check.range.max
+              ? `${fmt(v)} invece di ${fmt(check.range.min)}`
+              : `${fmt(v)} fuori dai limiti ${fmt(check.range.min)}–${fmt(check.range.max)}`,
+          );
+          // Not a reference for the next year (its change would only repeat this failure), nor part of the national sum.
+          continue;
+        } else if (check.yearOnYear && previous && !skip.has(`${codice}/${p.anno}`)) {
+          const a = previous.valore!;
+          const ratio = Math.max(a, v) / Math.min(a, v);
+          if (Math.max(a, v) >= check.yearOnYear.minMagnitude && !(ratio <= check.yearOnYear.maxRatio)) {
+            fail(
+              `${fmt(v)} contro ${fmt(a)} nel ${previous.anno} (×${fmt(v / a)}), oltre il limite di variazione ×${fmt(1 / check.yearOnYear.maxRatio)}–×${fmt(check.yearOnYear.maxRatio)}`,
+            );
+          }
+        }
+        const t = national.get(p.anno) ?? { sum: 0, count: 0, fonte: p.fonte };
+        t.sum += v;
+        t.count++;
+        national.set(p.anno, t);
+        previous = p;
+      }
+    }
+    const years = [...national.keys()].sort((a, b) => a - b);
+    years.forEach((anno, i) => {
+      const t = national.get(anno)!;
+      const before = i > 0 ? { anno: years[i - 1]!, ...national.get(years[i - 1]!)! } : null;
+      const fail = (message: string) =>
+        failures.push({
+          serie: check.id,
+          codice: null,
+          anno,
+          fonte: t.fonte,
+          message: `${check.label}, Italia, ${anno}: ${message}`,
+        });
+      if (check.national) {
+        const { min, max, maxChange } = check.national;
+        if (t.sum < min || t.sum > max) {
+          fail(`totale nazionale ${fmt(t.sum)} fuori dai limiti ${fmt(min)}–${fmt(max)}`);
+          // The next year is compared with the last plausible total, not with this one.
+          national.set(anno, before ? { ...t, sum: before.sum } : t);
+        } else if (before && Math.abs(t.sum / before.sum - 1) > maxChange) {
+          fail(
+            `totale nazionale ${fmt(t.sum)} contro ${fmt(before.sum)} nel ${before.anno} (${fmt((t.sum / before.sum - 1) * 100)}%), oltre il limite di ±${fmt(maxChange * 100)}%`,
+          );
+        }
+      }
+      if (check.coverage && before && t.count < before.count * check.coverage.minShareOfPrevious) {
+        fail(
+          `${fmt(t.count)} comuni con un valore contro ${fmt(before.count)} nel ${before.anno}: ne mancano più del ${fmt((1 - check.coverage.minShareOfPrevious) * 100)}% (file troncato?)`,
+        );
+      }
+    });
+  }
+  return failures;
+}
+
+/** The declared file of a source that holds a year's figures (by its `year`, else the only file). */
+export function fileForYear(meta: SourceMeta, anno: number): string | null {
+  const byYear = meta.files.filter((f) => f.year === anno);
+  if (byYear.length === 1) return byYear[0]!.path;
+  return meta.files.length === 1 ? meta.files[0]!.path : null;
+}

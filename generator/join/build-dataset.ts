@@ -1,0 +1,167 @@
+import { INDICATORI_USATI } from '../../data-sources/dipe-urban-index.ts';
+import type { ComuneData, Dataset, SourceStatus } from './dataset.ts';
+import { joinDemographics, type PopulationSource } from './join-demographics.ts';
+import { joinEnvironment } from './join-environment.ts';
+import { joinIncome } from './join-income.ts';
+import { joinRegistry } from './join-registry.ts';
+import { joinSafety } from './join-safety.ts';
+import { joinServices } from './join-services.ts';
+import { SOURCES } from '../../data-sources/index.ts';
+import { requireLoaded, type LoadedSources } from '../load/load-sources.ts';
+import { rekeyIrpef, rekeyPopulation, rekeyTable } from './rekey-sources.ts';
+import { buildTerritory } from './territory.ts';
+import { comuniPolygons } from '../../data-sources/istat-confini-2025.ts';
+
+/** The population series in order of preference: official ISTAT counts first, ANPR register counts for the years ISTAT files lack. */
+export function populationSources(sources: LoadedSources): PopulationSource[] {
+  return [
+    { meta: SOURCES.pop2020.meta, points: sources.pop2020 ? [sources.pop2020] : [] },
+    { meta: SOURCES.pop1821.meta, points: requireLoaded(sources.pop1821, 'istat-popolazione-2018-2021') },
+    { meta: SOURCES.anpr.meta, points: requireLoaded(sources.anpr, 'anpr-popolazione') },
+  ];
+}
+
+/** Joins every loaded source into one record per current comune, keyed by codice_istat. */
+export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Dataset {
+  const missing = (id: string) => status.find((s) => s.meta.id === id)?.mancante ?? null;
+  const gi = requireLoaded(sources.gi, 'gi-db-comuni');
+  const areaFallback = sources.areeInterne && {
+    mappa2020: sources.areeInterne.mappa2020,
+    fonte: SOURCES.areeInterne.meta.id,
+  };
+  const registry = joinRegistry(
+    gi,
+    requireLoaded(sources.elenco, 'istat-elenco-comuni').comuni,
+    sources.comuniIta?.contatti ?? null,
+    areaFallback,
+  );
+  const comuni = registry.comuni;
+  const irpefYears = requireLoaded(sources.irpef, 'mef-irpef-comunale');
+  const pop2020 = sources.pop2020 ? [sources.pop2020] : [];
+  const pop1821 = requireLoaded(sources.pop1821, 'istat-popolazione-2018-2021');
+  const anpr = requireLoaded(sources.anpr, 'anpr-popolazione');
+  const territory = buildTerritory({
+    archivio: requireLoaded(sources.archivio, 'anpr-archivio-comuni'),
+    validita: gi.validita,
+    comuni,
+    irpef: irpefYears,
+    population: [...pop2020, ...pop1821, ...anpr],
+    confini2019: requireLoaded(sources.confini2019, 'openpolis-confini-2019'),
+    confini2025: comuniPolygons(requireLoaded(sources.confini2025, 'istat-confini-2025')),
+    sardegna2026: sources.sardegna2026 ?? [],
+  });
+  // Every source keyed by a year's ISTAT code goes through the crosswalk (generator/join/crosswalk.ts) before its join.
+  const cw = territory.crosswalk;
+  const [pop2020Now, pop1821Now, anprNow] = [pop2020, pop1821, anpr].map((points) => rekeyPopulation(cw, points));
+  const irpefNow = rekeyIrpef(cw, irpefYears);
+  const areeInterne = sources.areeInterne && {
+    ...sources.areeInterne,
+    // ISTAT/NUVAP 2020 classification: geography of 30 September 2020.
+    mappa2020: rekeyTable(cw, sources.areeInterne.mappa2020, '2020-09-30').table,
+    classi: rekeyTable(cw, sources.areeInterne.classi, '2020-09-30').table,
+  };
+  // Urban Index: 8,092 comuni, the set of 2011–2012.
+  const urbanNow = sources.dipe && rekeyTable(cw, sources.dipe.valori, '2012-01-01');
+  const urban = sources.dipe && { ...sources.dipe, valori: urbanNow!.table };
+
+  const demographics = joinDemographics(comuni, {
+    bilancio: { meta: SOURCES.bilancio.meta, data: requireLoaded(sources.bilancio, 'istat-bilancio-demografico') },
+    // ISTAT totals of the years before the balance; for 2020 the ISTAT export covers three comuni more than the 2018–2021 file.
+    istatTotals: [
+      { meta: SOURCES.pop2020.meta, points: pop2020Now!.points },
+      { meta: SOURCES.pop1821.meta, points: pop1821Now!.points },
+    ],
+    register: { meta: SOURCES.anpr.meta, points: anprNow!.points },
+    posas: sources.posas,
+    territorio: (anno, codice) =>
+      pop2020Now!.territorio(anno, codice) ?? pop1821Now!.territorio(anno, codice) ?? anprNow!.territorio(anno, codice),
+  });
+  const income = joinIncome(
+    comuni,
+    gi.regioni,
+    irpefYears,
+    SOURCES.irpef.meta,
+    sources.irpef2024,
+    SOURCES.irpef2024.meta,
+    irpefNow,
+  );
+  const soilPerCapita = INDICATORI_USATI.find((u) => u.codice === 'n1')!;
+  const environment = joinEnvironment(comuni, {
+    air: sources.aria,
+    airMeta: SOURCES.aria.meta,
+    airMissing: missing(SOURCES.aria.meta.id),
+    soil: sources.suolo?.province ?? null,
+    soilMeta: SOURCES.suolo.meta,
+    urban,
+    urbanMeta: SOURCES.dipe.meta,
+    soilPerCapita,
+  });
+  const services = joinServices(comuni, {
+    areeInterne,
+    areeInterneMeta: SOURCES.areeInterne.meta,
+    urban,
+    urbanMeta: SOURCES.dipe.meta,
+    hospitals: sources.gisco,
+    hospitalsMeta: SOURCES.gisco.meta,
+  });
+  const safety = joinSafety(comuni, sources.delitti, SOURCES.delitti.meta);
+
+  const records: ComuneData[] = comuni.map((anagrafica) => ({
+    anagrafica,
+    demografia: demographics.series.get(anagrafica.codice_istat)!,
+    redditi: income.series.get(anagrafica.codice_istat)!,
+    ambiente: environment.blocks.get(anagrafica.codice_istat)!,
+    servizi: services.get(anagrafica.codice_istat)!,
+    sicurezza: safety.get(anagrafica.codice_istat)!,
+  }));
+  const airYear = environment.airYear;
+  return {
+    comuni: records,
+    regioni: gi.regioni
+      .map((r) => ({ codice: r.codice, nome: r.nome, tipologia: r.tipologia, ripartizione: r.ripartizione }))
+      .sort((a, b) => a.codice.localeCompare(b.codice)),
+    province: gi.province
+      .map((p) => ({
+        sigla: p.sigla,
+        nome: p.nome,
+        codice_uts: p.codice_uts,
+        tipologia: p.tipologia,
+        codice_regione: p.codice_regione,
+        superficie_km2: p.superficie_km2,
+      }))
+      .sort((a, b) => a.sigla.localeCompare(b.sigla)),
+    fonti: status,
+    territorio: territory,
+    anni: {
+      demografia: demographics.years,
+      demografia_ufficiale: demographics.officialYears,
+      redditi: income.years,
+      aria: airYear,
+      suolo: environment.soilYear,
+    },
+    predefiniti: {
+      demografia: demographics.defaultYear,
+      redditi: income.defaultYear,
+      aria: airYear ?? 0,
+      suolo: environment.soilYear,
+    },
+    redditiAggregati: income.aggregates,
+    report: {
+      registro: registry.report,
+      demografia: demographics.report,
+      redditi: income.report,
+      territorio: {
+        ...territory.report,
+        ricodifica_delle_fonti: {
+          popolazione: [...pop2020Now!.reports, ...pop1821Now!.reports, ...anprNow!.reports],
+          redditi: irpefNow.reports,
+          urban_index: urbanNow?.report ?? null,
+        },
+      },
+      sicurezza: {
+        territori_non_mappati: sources.delitti?.delitti.nonMappati ?? [],
+        province_senza_dato: sources.delitti?.delitti.senzaDato ?? [],
+      },
+    },
+  };
+}

@@ -1,0 +1,187 @@
+import type { Anagrafica } from '../../api/schemas/comune.ts';
+import type { SuccessorLink } from './successors.ts';
+import { covers, previousDay, type CodePeriod, type TerritorialHistory } from './territorial-history.ts';
+
+/** A row of a source as the source keys it: the code of its year and, where the source has it, the cadastral code. */
+export interface SourcePart {
+  codice_istat: string;
+  codice_catastale: string;
+  nome: string;
+}
+
+export interface RekeyedValue<T> {
+  value: T;
+  /** The source rows summed into the value (one when the territory did not change). */
+  parti: SourcePart[];
+  /** True when the value sums several comuni or comes from a ceased one: the current comune's territory, rebuilt. */
+  ricostruito: boolean;
+}
+
+export interface RekeyReport {
+  data_territorio: string;
+  righe: number;
+  stesso_codice: number;
+  /** Rows of the same territory under a former code (re-coding, change of province). */
+  ricodificate: number;
+  /** Current comuni whose value sums predecessors' rows (or comes from a ceased comune). */
+  ricostruiti: number;
+  non_collegati: { codice_istat: string; codice_catastale: string | null; motivo: string }[];
+  /** Current comuni left without a value because a part of their territory has no row that year (or the figure is not additive). */
+  incompleti: { codice_istat: string; mancanti: string[]; motivo: string }[];
+}
+
+/**
+ * Where every code since 1991 points today: the territorial history of each cadastral
+ * code plus the derived successor links. Read by every join through `rekeyRows`.
+ */
+export class Crosswalk {
+  readonly currentByBelfiore: ReadonlyMap<string, string>;
+  private readonly belfioreByCurrent: ReadonlyMap<string, string>;
+  private readonly successor = new Map<string, string>();
+  private readonly byCode = new Map<string, { belfiore: string; period: CodePeriod }[]>();
+  private readonly territory = new Map<string, string[]>();
+
+  constructor(
+    readonly history: TerritorialHistory,
+    comuni: readonly Pick<Anagrafica, 'codice_istat' | 'codice_catastale'>[],
+    readonly links: readonly SuccessorLink[],
+  ) {
+    this.currentByBelfiore = new Map(comuni.map((c) => [c.codice_catastale, c.codice_istat]));
+    this.belfioreByCurrent = new Map(comuni.map((c) => [c.codice_istat, c.codice_catastale]));
+    // Only checked links move data: an unverified one is listed in the build report and the ceased comune's record, never summed.
+    for (const l of links) if (l.verifica?.verificato) this.successor.set(l.predecessore, l.successore);
+    for (const [belfiore, periods] of history) {
+      for (const period of periods) {
+        const list = this.byCode.get(period.codice_istat);
+        if (list) list.push({ belfiore, period });
+        else this.byCode.set(period.codice_istat, [{ belfiore, period }]);
+      }
+      const current = this.currentOf(belfiore);
+      if (current) this.territory.set(current, [...(this.territory.get(current) ?? []), belfiore]);
+    }
+  }
+
+  belfioreOfCurrent(current: string): string | undefined {
+    return this.belfioreByCurrent.get(current);
+  }
+
+  /** Current ISTAT code of the comune that holds this cadastral code's territory today, following mergers. */
+  currentOf(belfiore: string): string | null {
+    let b: string | undefined = belfiore;
+    for (let hops = 0; b !== undefined && hops < 20; hops++) {
+      const current = this.currentByBelfiore.get(b);
+      if (current) return current;
+      b = this.successor.get(b);
+    }
+    return null;
+  }
+
+  /** Cadastral code that used an ISTAT code on a date; failing that, the only one that ever used it. */
+  belfioreOf(codice: string, date: string): string | null {
+    const uses = this.byCode.get(codice);
+    if (!uses) return null;
+    const at = uses.find((u) => covers(u.period, date));
+    if (at) return at.belfiore;
+    const owners = new Set(uses.map((u) => u.belfiore));
+    return owners.size === 1 ? uses[0]!.belfiore : null;
+  }
+
+  /** Cadastral codes in force on a date whose territory is part of a current comune today. */
+  componentsAt(current: string, date: string): string[] {
+    return (this.territory.get(current) ?? []).filter((b) => this.history.get(b)!.some((p) => covers(p, date)));
+  }
+
+  /** Every cadastral code whose territory is part of the current comune (itself included). */
+  territoryOf(current: string): readonly string[] {
+    return this.territory.get(current) ?? [];
+  }
+
+  nameAt(belfiore: string, date: string): string {
+    const periods = this.history.get(belfiore) ?? [];
+    return (periods.find((p) => covers(p, date)) ?? periods[periods.length - 1])?.nome ?? '';
+  }
+}
+
+/** Day whose territory a count refers to: a count "at 1 January" is the territory of 31 December; a month, its first day. */
+export function territoryDate(reference: string): string {
+  if (/^\d{4}-\d{2}$/.test(reference)) return `${reference}-01`;
+  return reference.endsWith('-01-01') ? previousDay(reference) : reference;
+}
+
+/**
+ * The one crosswalk step every join uses: re-keys a source's rows (each under the code of
+ * its reference date) onto the current comuni. Rows of the same territory under a former
+ * code keep their value; rows of predecessors of a merger are summed with `sum` into the
+ * successor, and only when every part of today's territory has a row (never an
+ * undercount). Non-additive figures (`sum` null) are attached only 1:1.
+ */
+export function rekeyRows<T>(
+  cw: Crosswalk,
+  rows: Iterable<{ codice_istat: string; codice_catastale?: string | null; value: T }>,
+  date: string,
+  sum: ((values: T[]) => T) | null,
+): { valori: Map<string, RekeyedValue<T>>; report: RekeyReport } {
+  const report: RekeyReport = {
+    data_territorio: date,
+    righe: 0,
+    stesso_codice: 0,
+    ricodificate: 0,
+    ricostruiti: 0,
+    non_collegati: [],
+    incompleti: [],
+  };
+  const grouped = new Map<string, { belfiore: string; row: { codice_istat: string; value: T } }[]>();
+  for (const row of rows) {
+    report.righe++;
+    const given = row.codice_catastale && cw.history.has(row.codice_catastale) ? row.codice_catastale : null;
+    const belfiore = given ?? cw.belfioreOf(row.codice_istat, date);
+    const current = belfiore ? cw.currentOf(belfiore) : null;
+    if (!belfiore || !current) {
+      report.non_collegati.push({
+        codice_istat: row.codice_istat,
+        codice_catastale: row.codice_catastale ?? belfiore,
+        motivo: belfiore
+          ? 'Comune cessato senza successore accertato.'
+          : 'Codice assente dagli archivi storici dei comuni.',
+      });
+      continue;
+    }
+    grouped.set(current, [...(grouped.get(current) ?? []), { belfiore, row }]);
+  }
+  const valori = new Map<string, RekeyedValue<T>>();
+  for (const [current, parts] of grouped) {
+    const present = new Set(parts.map((p) => p.belfiore));
+    const mancanti = cw.componentsAt(current, date).filter((b) => !present.has(b));
+    const ricostruito = parts.length > 1 || parts[0]!.belfiore !== cw.belfioreOfCurrent(current);
+    if (mancanti.length > 0) {
+      report.incompleti.push({
+        codice_istat: current,
+        mancanti,
+        motivo: 'Parte del territorio attuale senza valore nella fonte per questa data: la somma sarebbe incompleta.',
+      });
+      continue;
+    }
+    if (sum === null && parts.length > 1) {
+      report.incompleti.push({
+        codice_istat: current,
+        mancanti: [],
+        motivo: 'Valore non additivo di più comuni di origine: non ricostruibile.',
+      });
+      continue;
+    }
+    const value = parts.length === 1 ? parts[0]!.row.value : sum!(parts.map((p) => p.row.value));
+    if (!ricostruito && parts[0]!.row.codice_istat === current) report.stesso_codice++;
+    else if (!ricostruito) report.ricodificate++;
+    else report.ricostruiti++;
+    valori.set(current, {
+      value,
+      ricostruito,
+      parti: parts.map((p) => ({
+        codice_istat: p.row.codice_istat,
+        codice_catastale: p.belfiore,
+        nome: cw.nameAt(p.belfiore, date),
+      })),
+    });
+  }
+  return { valori, report };
+}

@@ -1,0 +1,157 @@
+import type { IndicatoreUsato, UrbanIndex } from '../../data-sources/dipe-urban-index.ts';
+import type { AirSource, WhoGuideline } from '../../data-sources/ispra-aria.ts';
+import type { ConsumoSuoloProvincia } from '../../data-sources/ispra-suolo.ts';
+import { provenance, type Provenance, type SourceMeta } from '../../data-sources/lib/source.ts';
+import type { Ambiente, Inquinante, Ozono } from '../../api/schemas/ambiente.ts';
+import type { Anagrafica } from '../../api/schemas/comune.ts';
+import { attributeAir, METODI_ARIA, MOTIVO_NESSUNA_STAZIONE, type AirValue } from './attribute-air.ts';
+
+export type Pollutant = 'pm10' | 'pm25' | 'no2' | 'o3';
+export const POLLUTANTS: readonly Pollutant[] = ['pm10', 'pm25', 'no2', 'o3'];
+
+export type EnvironmentBlock = Pick<Ambiente, 'aria' | 'suolo'>;
+
+export interface EnvironmentInputs {
+  air: Pick<AirSource, 'stazioni' | 'oms'> | null;
+  airMeta: SourceMeta;
+  airMissing: string | null;
+  soil: ConsumoSuoloProvincia[] | null;
+  soilMeta: SourceMeta;
+  urban: UrbanIndex | null;
+  urbanMeta: SourceMeta;
+  soilPerCapita: IndicatoreUsato;
+}
+
+function unavailable(anno: number, motivo: string): Inquinante {
+  return {
+    anno,
+    valore_ug_m3: null,
+    metodo: null,
+    descrizione_metodo: null,
+    stazioni: [],
+    motivo_mancante: motivo,
+    riferimento_oms_2021: null,
+    serie_storica: [],
+    fonte: null,
+  };
+}
+
+function whoContext(who: WhoGuideline | undefined): Inquinante['riferimento_oms_2021'] {
+  return who ? { valore_ug_m3: who.valore_ug_m3, periodo: who.periodo, testo_legenda: who.testo } : null;
+}
+
+function pollutantBlock(
+  values: AirValue[],
+  anno: number,
+  fonte: Provenance,
+  who: WhoGuideline | undefined,
+): Inquinante {
+  const current = values.find((v) => v.anno === anno);
+  return {
+    anno,
+    valore_ug_m3: current?.valore ?? null,
+    metodo: current?.metodo ?? null,
+    descrizione_metodo: current ? METODI_ARIA[current.metodo] : null,
+    stazioni: current?.stazioni ?? [],
+    motivo_mancante: current ? null : MOTIVO_NESSUNA_STAZIONE,
+    riferimento_oms_2021: whoContext(who),
+    serie_storica: values.map((v) => ({
+      anno: v.anno,
+      valore_ug_m3: v.valore,
+      metodo: v.metodo,
+      numero_stazioni: v.stazioni.length,
+      ...(v.giorni_mm8_over_120 === undefined ? {} : { giorni_mm8_over_120: v.giorni_mm8_over_120 }),
+    })),
+    fonte,
+  };
+}
+
+/** Ozone's block: the annual mean's, plus the days above the long-term objective of the same stations. */
+function ozoneBlock(block: Inquinante, values: AirValue[]): Ozono {
+  // Placed next to the annual mean, so a reader sees both figures together.
+  const { anno, valore_ug_m3, ...rest } = block;
+  return {
+    anno,
+    valore_ug_m3,
+    giorni_mm8_over_120: values.find((v) => v.anno === anno)?.giorni_mm8_over_120 ?? null,
+    ...rest,
+  };
+}
+
+/**
+ * Air quality per comune (ISPRA stations, attributed by attributeAir) and land
+ * consumption: the 2024 provincial figure matched on the NUTS3 2021 code, and the only
+ * per-comune figure, consumed soil per capita (ISPRA 2015 via the Urban Index).
+ */
+export function joinEnvironment(comuni: Anagrafica[], inputs: EnvironmentInputs) {
+  const stations = inputs.air?.stazioni ?? [];
+  const airYear = stations.reduce((max, s) => Math.max(max, s.anno), 0) || null;
+  const attributed = attributeAir(
+    stations,
+    comuni.map((c) => ({
+      codice_istat: c.codice_istat,
+      lat: c.coordinate?.lat ?? null,
+      lon: c.coordinate?.lon ?? null,
+    })),
+  );
+  const soilByNuts = new Map((inputs.soil ?? []).map((p) => [p.nuts3, p]));
+  const soilYear = Number(inputs.soilMeta.referenceDate.slice(0, 4));
+  const perCapita = inputs.soilPerCapita;
+  const blocks = new Map<string, EnvironmentBlock>();
+  for (const c of comuni) {
+    const air = attributed.get(c.codice_istat);
+    const aria = Object.fromEntries(
+      POLLUTANTS.map((p): [Pollutant, Inquinante | Ozono] => {
+        const block =
+          airYear === null || !inputs.air
+            ? unavailable(
+                airYear ?? 0,
+                `Fonte ISPRA della qualità dell'aria non disponibile in questa build: ${inputs.airMissing ?? 'nessuna stazione valida.'}`,
+              )
+            : pollutantBlock(air?.get(p) ?? [], airYear, provenance(inputs.airMeta, airYear), inputs.air.oms[p]);
+        return [p, p === 'o3' ? ozoneBlock(block, air?.get(p) ?? []) : block];
+      }),
+    ) as Ambiente['aria'];
+    const missing: Record<string, string> = {};
+    const province = soilByNuts.get(c.nuts.nuts3);
+    if (!province)
+      missing.provincia = inputs.soil
+        ? `Nessun dato provinciale ISPRA per il codice NUTS3 ${c.nuts.nuts3}.`
+        : 'Fonte ISPRA sul consumo di suolo non disponibile in questa build.';
+    const m2 = inputs.urban?.valori.get(c.codice_istat)?.[perCapita.campo] ?? null;
+    if (m2 === null) {
+      missing.comune = !inputs.urban
+        ? 'Fonte Urban Index non disponibile in questa build.'
+        : inputs.urban.valori.has(c.codice_istat)
+          ? 'Valore mancante nella fonte.'
+          : "Il comune non esiste con questo codice nei confini 2011–2015 dell'Urban Index (istituito o ricodificato dopo): nessun valore, nemmeno stimato dai comuni d'origine.";
+    }
+    blocks.set(c.codice_istat, {
+      aria,
+      suolo: {
+        provincia: province
+          ? {
+              livello: 'provincia',
+              anno: soilYear,
+              sigla: c.provincia.sigla,
+              nome: c.provincia.nome,
+              suolo_consumato_ettari: province.ettari,
+              suolo_consumato_percentuale: province.percentuale,
+              fonte: provenance(inputs.soilMeta, soilYear),
+            }
+          : null,
+        comune:
+          m2 !== null
+            ? {
+                livello: 'comune',
+                anno: Number(perCapita.anno),
+                suolo_consumato_m2_per_abitante: m2,
+                fonte: provenance(inputs.urbanMeta, Number(perCapita.anno)),
+              }
+            : null,
+        valori_mancanti: missing,
+      },
+    });
+  }
+  return { blocks, airYear, soilYear };
+}

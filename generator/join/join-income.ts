@@ -1,0 +1,260 @@
+import type { IrpefSintesi2024 } from '../../data-sources/mef-irpef-2024-sintesi.ts';
+import type { IrpefYear, Pair, Scaglione } from '../../data-sources/mef-irpef-comunale.ts';
+import { provenance, type SourceMeta } from '../../data-sources/lib/source.ts';
+import type { RedditiAnno } from '../../api/schemas/redditi.ts';
+import { estimateMedianFromBrackets } from '../derive/estimate-median.ts';
+import { aggregateYear, type AggregateRow, type IncomeAggregates } from '../derive/income-aggregates.ts';
+import { meanIncomeBounds } from '../derive/income-bounds.ts';
+import { territoryOf, type TerritoryLookup } from './rekey-sources.ts';
+import { ratio } from '../../api/numbers.ts';
+
+export interface IncomeReport {
+  anno_predefinito: number;
+  anni: {
+    anno: number;
+    fonte: string;
+    comuni_con_valore: number;
+    codici_non_attuali: { codice: string; nome: string }[];
+    righe_non_comunali: number;
+  }[];
+}
+
+const coppia = (p: Pair | null | undefined) => ({
+  frequenza: p?.frequenza ?? null,
+  ammontare_euro: p?.ammontare ?? null,
+});
+
+/** Total of the 8 brackets, when none is suppressed (the total MEF publishes only from 2023). */
+function totalFromBrackets(scaglioni: Scaglione[]): Pair | null {
+  if (scaglioni.some((s) => s.frequenza === null || s.ammontare === null)) return null;
+  return {
+    frequenza: scaglioni.reduce((t, s) => t + s.frequenza!, 0),
+    ammontare: scaglioni.reduce((t, s) => t + s.ammontare!, 0),
+  };
+}
+
+/** Repeated in every year of every comune: the full text is in /api/metodologia#redditi. */
+export const MEDIAN_METHOD_SHORT =
+  'Stima: interpolazione lineare nello scaglione che contiene la mediana (/api/metodologia#redditi).';
+
+const NO_TOTAL =
+  'Totale MEF non pubblicato prima del 2023 e non derivabile: almeno uno scaglione è oscurato per riservatezza.';
+const COMPARABLE = 'Per confronti fra anni e comuni: reddito_imponibile_medio_euro, noto ogni anno.';
+
+/** Mean taxable income: MEF never suppresses the imponibile pair of a comune, so it exists every year. */
+function taxableMean(p: Pair, missing: Record<string, string>): number | null {
+  const mean = ratio(p.ammontare, p.frequenza, 0);
+  if (mean === null)
+    missing.reddito_imponibile_medio_euro =
+      p.frequenza === 0
+        ? 'Nessun contribuente con reddito imponibile.'
+        : 'Reddito imponibile oscurato per riservatezza.';
+  return mean;
+}
+
+export function redditiAnno(meta: SourceMeta, anno: number, c: IrpefYear['comuni'][number]): RedditiAnno {
+  const missing: Record<string, string> = {};
+  const published = c.reddito_complessivo;
+  const total = published ?? totalFromBrackets(c.scaglioni);
+  if (!total) missing.reddito_complessivo = NO_TOTAL;
+  const mean = ratio(total?.ammontare, total?.frequenza, 0);
+  let limits: RedditiAnno['reddito_medio_limiti_euro'] = null;
+  if (mean === null && total) missing.reddito_medio_euro = 'Nessun contribuente con reddito complessivo.';
+  if (mean === null && !total) {
+    const bounds = meanIncomeBounds(c.scaglioni, c.contribuenti, published?.frequenza ?? null);
+    if ('motivo' in bounds) {
+      missing.reddito_medio_euro = `${NO_TOTAL} ${COMPARABLE}`;
+      missing.reddito_medio_limiti_euro = bounds.motivo;
+    } else {
+      limits = bounds;
+      missing.reddito_medio_euro = `${NO_TOTAL} Cade fra i limiti in reddito_medio_limiti_euro. ${COMPARABLE}`;
+    }
+  }
+  const median = estimateMedianFromBrackets(c.scaglioni, published?.frequenza ?? undefined);
+  if (!median) {
+    missing.reddito_mediano_stimato_euro = c.scaglioni.some((s) => s.frequenza === null)
+      ? 'Non stimabile: scaglioni oscurati rendono incerta la posizione della mediana.'
+      : 'Non stimabile: la mediana cade in uno scaglione aperto o non ci sono contribuenti.';
+  }
+  if (c.contribuenti === null) missing.contribuenti = 'Valore oscurato dal MEF per riservatezza.';
+  return {
+    anno,
+    contribuenti: c.contribuenti,
+    reddito_complessivo: { ...coppia(total), derivato_da_scaglioni: !published },
+    reddito_medio_euro: mean,
+    reddito_medio_limiti_euro: limits,
+    reddito_imponibile_medio_euro: taxableMean(c.reddito_imponibile, missing),
+    reddito_mediano_stimato_euro: median?.valore ?? null,
+    mediana: median ? { stimata: true, metodo: MEDIAN_METHOD_SHORT, scaglione: median.scaglione } : null,
+    reddito_imponibile: coppia(c.reddito_imponibile),
+    imposta_netta: coppia(c.imposta_netta),
+    addizionale_regionale: coppia(c.addizionale_regionale),
+    addizionale_comunale: coppia(c.addizionale_comunale),
+    per_tipo: Object.fromEntries(Object.entries(c.per_tipo).map(([k, v]) => [k, v ? coppia(v) : null])),
+    scaglioni: c.scaglioni.map((s) => ({
+      da_euro: s.da,
+      a_euro: s.a,
+      frequenza: s.frequenza,
+      ammontare_euro: s.ammontare,
+    })),
+    fonte: provenance(meta, anno),
+    valori_mancanti: missing,
+  };
+}
+
+function redditiSintesi(meta: SourceMeta, data: IrpefSintesi2024, c: IrpefSintesi2024['comuni'][number]): RedditiAnno {
+  const noBrackets = `Per l'anno d'imposta ${data.anno} è disponibile solo la sintesi (senza scaglioni né redditi per tipo): il file MEF completo non è ancora tra le fonti.`;
+  const missing: Record<string, string> = {
+    scaglioni: noBrackets,
+    per_tipo: noBrackets,
+    reddito_mediano_stimato_euro: `Mediana non stimabile: ${noBrackets}`,
+  };
+  const mean = ratio(c.reddito_complessivo.ammontare, c.reddito_complessivo.frequenza, 0);
+  if (mean === null) missing.reddito_medio_euro = 'Reddito complessivo oscurato per riservatezza.';
+  if (c.contribuenti === null) missing.contribuenti = 'Valore oscurato dal MEF per riservatezza.';
+  return {
+    anno: data.anno,
+    contribuenti: c.contribuenti,
+    reddito_complessivo: { ...coppia(c.reddito_complessivo), derivato_da_scaglioni: false },
+    reddito_medio_euro: mean,
+    reddito_medio_limiti_euro: null,
+    reddito_imponibile_medio_euro: taxableMean(c.reddito_imponibile, missing),
+    reddito_mediano_stimato_euro: null,
+    mediana: null,
+    reddito_imponibile: coppia(c.reddito_imponibile),
+    imposta_netta: coppia(c.imposta_netta),
+    addizionale_regionale: coppia(c.addizionale_regionale),
+    addizionale_comunale: coppia(c.addizionale_comunale),
+    per_tipo: null,
+    scaglioni: null,
+    fonte: provenance(meta, data.anno),
+    valori_mancanti: missing,
+  };
+}
+
+/**
+ * Where MEF rows meet today's comuni: the only place that matches codes. MEF files use the
+ * codes in force in each year; a row attaches to the current comune with the same code,
+ * and rows of codes suppressed or re-coded since are returned apart (reported, and still
+ * counted in the national and regional aggregates, which cover every row of the year).
+ */
+function attachToCurrent<T extends { codice_istat: string }>(
+  rows: readonly T[],
+  current: ReadonlySet<string>,
+): { attached: Map<string, T>; notCurrent: T[] } {
+  const attached = new Map<string, T>();
+  const notCurrent: T[] = [];
+  for (const row of rows) {
+    if (current.has(row.codice_istat)) attached.set(row.codice_istat, row);
+    else notCurrent.push(row);
+  }
+  return { attached, notCurrent };
+}
+
+/** Letters only, no accents, lower case: "Valle d'Aosta/Vallée d'Aoste" and "VALLE D'AOSTA" meet at "valledaosta". */
+const regionKey = (name: string) =>
+  name
+    .split('/')[0]!
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+
+/** The autonomous provinces, which some MEF years write instead of their region (2008–2011: "PROV. AUTONOMA BOLZANO"). */
+const PROVINCE_AUTONOME = /^provautonoma(bolzano|trento)$/;
+
+/**
+ * Region of a MEF row from the region name the file writes (rows of past codes have no
+ * current comune to take it from). Spellings drift ("EMILIAROMAGNA", "Trentino Alto
+ * Adige(P.A.Bolzano)"): a name matches the region whose key it starts with. An unknown
+ * name stops the build, naming it.
+ */
+function regionResolver(regioni: readonly { codice: string; nome: string }[]) {
+  const keys = regioni.map((r) => ({ key: regionKey(r.nome), codice: r.codice }));
+  const trentino = keys.find((k) => k.key === 'trentinoaltoadige');
+  return (name: string, context: string): string => {
+    const key = regionKey(name);
+    const found = PROVINCE_AUTONOME.test(key) ? trentino : keys.find((k) => key.startsWith(k.key));
+    if (found === undefined)
+      throw new Error(
+        `${context}: regione "${name}" sconosciuta (nomi attesi: ${regioni.map((r) => r.nome).join(', ')})`,
+      );
+    return found.codice;
+  };
+}
+
+export interface IncomeComune {
+  codice_istat: string;
+  regione: { codice: string };
+}
+
+/**
+ * Builds every comune's income series, one entry per tax year, and the national and
+ * regional aggregates of every year. The default year is the newest complete one (with
+ * brackets); a newer summary-only year is served through `anno` and the series.
+ */
+export function joinIncome(
+  comuni: readonly IncomeComune[],
+  regioni: readonly { codice: string; nome: string }[],
+  years: IrpefYear[],
+  meta: SourceMeta,
+  sintesi: IrpefSintesi2024 | null,
+  sintesiMeta: SourceMeta,
+  /** The crosswalk's re-keying of a year's rows onto today's comuni (generator/join/rekey-sources.ts); exact codes when absent. */
+  rekeyed?: {
+    attach: (y: IrpefYear) => { attached: Map<string, IrpefYear['comuni'][number]>; notCurrent: IrpefYear['comuni'] };
+    territorio: TerritoryLookup;
+  },
+) {
+  const current = new Set(comuni.map((c) => c.codice_istat));
+  const regionOfCode = new Map(comuni.map((c) => [c.codice_istat, c.regione.codice]));
+  const regionOfName = regionResolver(regioni);
+  const series = new Map<string, RedditiAnno[]>(comuni.map((c) => [c.codice_istat, []]));
+  const aggregates: IncomeAggregates = { nazionale: new Map(), regioni: new Map() };
+  const report: IncomeReport = { anno_predefinito: Math.max(...years.map((y) => y.anno)), anni: [] };
+  const sorted = [...years].sort((a, b) => a.anno - b.anno);
+  for (const y of sorted) {
+    const { attached, notCurrent } = rekeyed ? rekeyed.attach(y) : attachToCurrent(y.comuni, current);
+    for (const [code, c] of attached)
+      series.get(code)!.push({ ...redditiAnno(meta, y.anno, c), ...territoryOf(rekeyed?.territorio, y.anno, code) });
+    const rows: AggregateRow[] = y.comuni.map((c) => ({
+      regione: regionOfName(c.regione, `MEF IRPEF ${y.anno}, ${c.codice_istat} ${c.nome}`),
+      contribuenti: c.contribuenti,
+      reddito_imponibile: c.reddito_imponibile,
+      reddito_complessivo: c.reddito_complessivo ?? totalFromBrackets(c.scaglioni),
+    }));
+    aggregateYear(y.anno, meta.id, rows, aggregates);
+    report.anni.push(yearReport(y.anno, meta.id, attached.size, notCurrent, y.scartati.length));
+  }
+  if (sintesi && !years.some((y) => y.anno === sintesi.anno)) {
+    const { attached, notCurrent } = attachToCurrent(sintesi.comuni, current);
+    for (const [code, c] of attached) series.get(code)!.push(redditiSintesi(sintesiMeta, sintesi, c));
+    // The summary uses today's codes; a row of another code would have no region to go to.
+    const rows: AggregateRow[] = [...attached].map(([code, c]) => ({
+      regione: regionOfCode.get(code)!,
+      contribuenti: c.contribuenti,
+      reddito_imponibile: c.reddito_imponibile,
+      reddito_complessivo: c.reddito_complessivo,
+    }));
+    aggregateYear(sintesi.anno, sintesiMeta.id, rows, aggregates);
+    report.anni.push(yearReport(sintesi.anno, sintesiMeta.id, attached.size, notCurrent, sintesi.scartati.length));
+  }
+  const allYears = report.anni.map((a) => a.anno);
+  return { series, years: allYears, defaultYear: report.anno_predefinito, report, aggregates };
+}
+
+function yearReport(
+  anno: number,
+  fonte: string,
+  attached: number,
+  notCurrent: { codice_istat: string; nome: string }[],
+  scartati: number,
+) {
+  return {
+    anno,
+    fonte,
+    comuni_con_valore: attached,
+    codici_non_attuali: notCurrent.map((c) => ({ codice: c.codice_istat, nome: c.nome })),
+    righe_non_comunali: scartati,
+  };
+}

@@ -1,0 +1,86 @@
+import { INDICATORI_USATI, type UrbanIndex } from '../../data-sources/dipe-urban-index.ts';
+import type { OspedaliProvincia } from '../../data-sources/gisco-ospedali.ts';
+import type { AreeInterne } from '../../data-sources/istat-aree-interne.ts';
+import { provenance, type SourceMeta } from '../../data-sources/lib/source.ts';
+import type { Anagrafica } from '../../api/schemas/comune.ts';
+import type { Servizi } from '../../api/schemas/servizi.ts';
+
+export interface ServicesInputs {
+  areeInterne: AreeInterne | null;
+  areeInterneMeta: SourceMeta;
+  urban: UrbanIndex | null;
+  urbanMeta: SourceMeta;
+  hospitals: Map<string, OspedaliProvincia> | null;
+  hospitalsMeta: SourceMeta;
+}
+
+/** The Urban Index service indicators (consumed soil per capita belongs to the environment block). */
+export const SERVICE_INDICATORS = INDICATORI_USATI.filter((u) => u.codice !== 'n1');
+
+const NOT_IN_URBAN_INDEX =
+  "Il comune non esiste con questo codice nei confini 2011–2015 dell'Urban Index (istituito o ricodificato dopo): nessun valore, nemmeno stimato dai comuni d'origine.";
+
+/**
+ * Services per comune: the Aree Interne class and travel time to the nearest service
+ * pole (ISTAT/NUVAP 2020, on 2020 codes), Urban Index indicators (pharmacies, hospital
+ * beds, broadband; older vintages, each with its year), and the provincial drive time
+ * to the nearest hospital (matched on the NUTS3 2021 code, said to be provincial).
+ */
+export function joinServices(comuni: Anagrafica[], inputs: ServicesInputs): Map<string, Servizi> {
+  const out = new Map<string, Servizi>();
+  const aiYear = 2020;
+  const hospitalYear = Number(inputs.hospitalsMeta.referenceDate.slice(0, 4));
+  for (const c of comuni) {
+    const missing: Record<string, string> = {};
+    const ai = inputs.areeInterne?.mappa2020.get(c.codice_istat);
+    const classi = inputs.areeInterne?.classi.get(c.codice_istat);
+    if (!ai && !classi) {
+      missing.aree_interne = inputs.areeInterne
+        ? 'Il comune non compare nella classificazione Aree Interne (geografia al 30 settembre 2020): istituito o ricodificato dopo.'
+        : 'Fonte Aree Interne non disponibile in questa build.';
+    }
+    const urbanValues = inputs.urban?.valori.get(c.codice_istat);
+    if (!urbanValues)
+      missing.urban_index = inputs.urban ? NOT_IN_URBAN_INDEX : 'Fonte Urban Index non disponibile in questa build.';
+    const hospital = inputs.hospitals?.get(c.nuts.nuts3);
+    if (!hospital)
+      missing.ospedale = inputs.hospitals
+        ? `Nessun dato per la provincia NUTS3 ${c.nuts.nuts3}.`
+        : 'Fonte GISCO sugli ospedali non disponibile in questa build.';
+    out.set(c.codice_istat, {
+      aree_interne:
+        ai || classi
+          ? {
+              classe_2020: ai?.classe ?? null,
+              descrizione_2020: ai?.descrizione ?? null,
+              tempo_polo_minuti: ai?.tempo_minuti ?? null,
+              polo_destinazione: ai?.polo_destinazione ?? null,
+              classe_2021_2027: classi?.classe_2021_2027 ?? null,
+              descrizione_2021_2027: classi?.descrizione_2021_2027 ?? null,
+              fonte: provenance(inputs.areeInterneMeta, aiYear),
+            }
+          : null,
+      urban_index: SERVICE_INDICATORS.map((u) => ({
+        campo: u.campo,
+        titolo: u.titolo,
+        valore: urbanValues?.[u.campo] ?? null,
+        unita: u.unita,
+        anno: Number(u.anno),
+        direzione: u.direzione,
+        nota: u.nota,
+      })),
+      urban_index_fonte: urbanValues ? provenance(inputs.urbanMeta, null, '2011/2015') : null,
+      ospedale: hospital
+        ? {
+            livello: 'provincia',
+            anno: hospitalYear,
+            tempo_medio_minuti: hospital.media_min,
+            tempo_mediano_minuti: hospital.mediana_min,
+            fonte: provenance(inputs.hospitalsMeta, hospitalYear),
+          }
+        : null,
+      valori_mancanti: missing,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,139 @@
+import type { PeriodoComune } from '../../data-sources/anpr-archivio-comuni.ts';
+import type { PopulationPoint } from '../../data-sources/anpr-popolazione.ts';
+import type { GiValidita } from '../../data-sources/gi-db-comuni.ts';
+import type { Confine2025 } from '../../data-sources/istat-confini-2025.ts';
+import type { CodiceSardegna2026 } from '../../data-sources/istat-codici-sardegna.ts';
+import type { IrpefYear } from '../../data-sources/mef-irpef-comunale.ts';
+import type { Confine2019 } from '../../data-sources/openpolis-confini-2019.ts';
+import type { Anagrafica } from '../../api/schemas/comune.ts';
+import { Crosswalk, territoryDate } from './crosswalk.ts';
+import {
+  deriveSuccessors,
+  METHOD_TEXT,
+  type LinkMethod,
+  type SuccessorLink,
+  type UnresolvedCessation,
+} from './successors.ts';
+import { buildHistory, HISTORY_START } from './territorial-history.ts';
+
+export interface TerritoryInputs {
+  archivio: PeriodoComune[];
+  validita: GiValidita[];
+  comuni: Anagrafica[];
+  irpef: IrpefYear[];
+  population: PopulationPoint[];
+  confini2019: Confine2019[];
+  confini2025: Confine2025[];
+  sardegna2026: CodiceSardegna2026[];
+}
+
+export interface Territory {
+  crosswalk: Crosswalk;
+  links: SuccessorLink[];
+  unresolved: UnresolvedCessation[];
+  /** Current (2025) code → 1 January 2026 Sardinian code. */
+  codici2026: Map<string, CodiceSardegna2026>;
+  report: TerritoryReport;
+}
+
+export interface TerritoryReport {
+  periodo: string;
+  codici_istat_mappati: number;
+  codici_catastali_mappati: number;
+  comuni_cessati: number;
+  collegamenti_per_metodo: Record<string, number>;
+  metodi: Record<string, string>;
+  collegamenti: (SuccessorLink & { nome_predecessore: string; nome_successore: string })[];
+  non_verificati: number;
+  non_accertati: UnresolvedCessation[];
+  codici_2026: number;
+}
+
+/**
+ * The territorial crosswalk step: merges the code histories, derives and checks the
+ * successor of every comune ceased since 1991, and maps the 2026 Sardinian codes.
+ */
+export function buildTerritory(input: TerritoryInputs): Territory {
+  const history = buildHistory(input.archivio, input.validita);
+  for (const c of input.comuni) {
+    const periods = history.get(c.codice_catastale);
+    if (!periods?.some((p) => p.codice_istat === c.codice_istat && p.fine === null)) {
+      throw new Error(
+        `storia territoriale: il comune ${c.codice_istat} (${c.codice_catastale}) non ha un periodo aperto con il suo codice negli archivi`,
+      );
+    }
+  }
+  const taxpayers = new Map<string, Map<number, number>>();
+  const profiles = new Map<string, Map<number, number[]>>();
+  for (const y of input.irpef)
+    for (const r of y.comuni) {
+      if (r.contribuenti === null) continue;
+      const years = taxpayers.get(r.codice_catastale) ?? new Map<number, number>();
+      years.set(y.anno, r.contribuenti);
+      taxpayers.set(r.codice_catastale, years);
+      const profile = [r.contribuenti];
+      const byYear = profiles.get(r.codice_catastale) ?? new Map<number, number[]>();
+      byYear.set(
+        y.anno,
+        profile.map((v) => v ?? NaN),
+      );
+      profiles.set(r.codice_catastale, byYear);
+    }
+  const { links, unresolved } = deriveSuccessors({
+    history,
+    current: new Set(input.comuni.map((c) => c.codice_catastale)),
+    taxpayers,
+    profiles,
+    population: input.population.map((p) => ({
+      data_territorio: territoryDate(p.data_riferimento),
+      riferimento: p.data_riferimento,
+      valori: p.valori,
+    })),
+    confini2019: input.confini2019,
+    confini2025: input.confini2025,
+    belfioreOf2025: new Map(input.comuni.map((c) => [c.codice_istat, c.codice_catastale])),
+  });
+  const crosswalk = new Crosswalk(history, input.comuni, links);
+  const byCode = new Map(input.comuni.map((c) => [c.codice_istat, c]));
+  const codici2026 = new Map<string, CodiceSardegna2026>();
+  for (const s of input.sardegna2026) {
+    if (!byCode.has(s.codice_precedente))
+      throw new Error(
+        `sardegna-2026.csv: il codice precedente ${s.codice_precedente} (${s.nome}) non è un comune attuale`,
+      );
+    codici2026.set(s.codice_precedente, s);
+  }
+  const name = (belfiore: string) => crosswalk.nameAt(belfiore, '9999-12-31');
+  const perMethod: Record<string, number> = {};
+  for (const l of links) perMethod[l.metodo] = (perMethod[l.metodo] ?? 0) + 1;
+  const mappedCodes = new Set<string>();
+  for (const [belfiore, periods] of history) {
+    if (!crosswalk.currentOf(belfiore)) continue;
+    for (const p of periods) if (p.fine === null || p.fine >= HISTORY_START) mappedCodes.add(p.codice_istat);
+  }
+  const mappedBelfiori = [...history.keys()].filter(
+    (b) => crosswalk.currentOf(b) && history.get(b)!.some((p) => p.fine === null || p.fine >= HISTORY_START),
+  );
+  return {
+    crosswalk,
+    links,
+    unresolved,
+    codici2026,
+    report: {
+      periodo: `dal ${HISTORY_START}`,
+      codici_istat_mappati: mappedCodes.size,
+      codici_catastali_mappati: mappedBelfiori.length,
+      comuni_cessati: links.length + unresolved.length,
+      collegamenti_per_metodo: perMethod,
+      metodi: METHOD_TEXT as Record<LinkMethod, string>,
+      collegamenti: links.map((l) => ({
+        ...l,
+        nome_predecessore: name(l.predecessore),
+        nome_successore: name(l.successore),
+      })),
+      non_verificati: links.filter((l) => !l.verifica?.verificato).length,
+      non_accertati: unresolved,
+      codici_2026: codici2026.size,
+    },
+  };
+}

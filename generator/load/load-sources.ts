@@ -1,0 +1,53 @@
+import { SOURCES, type SourceModule } from '../../data-sources/index.ts';
+import { MissingSourceError } from '../../data-sources/lib/files.ts';
+import type { SourceStatus } from '../join/dataset.ts';
+
+type Modules = typeof SOURCES;
+export type LoadedSources = { [K in keyof Modules]: Awaited<ReturnType<Modules[K]['load']>> | null };
+
+/**
+ * Loads every source. A required source that is missing or unreadable stops the build
+ * with the module's message (which names the file and the fix); an optional one that is
+ * missing becomes null, and the reason is kept so its fields can say why they are null.
+ */
+export async function loadSources(
+  dataDir: string,
+  onLoaded?: (id: string, ms: number) => void,
+): Promise<{ data: LoadedSources; status: SourceStatus[] }> {
+  const entries = Object.entries(SOURCES) as [keyof Modules, SourceModule][];
+  const status: SourceStatus[] = [];
+  const settled = await Promise.allSettled(
+    entries.map(async ([key, mod]) => {
+      const started = performance.now();
+      try {
+        const value = await mod.load(dataDir);
+        status.push({ meta: mod.meta, mancante: null });
+        onLoaded?.(mod.meta.id, performance.now() - started);
+        return [key, value] as const;
+      } catch (error) {
+        if (error instanceof MissingSourceError && !mod.meta.required) {
+          status.push({ meta: mod.meta, mancante: error.message });
+          return [key, null] as const;
+        }
+        throw error;
+      }
+    }),
+  );
+  // Every source that failed, not the first to fail: a file that cannot be parsed is listed before files that are missing.
+  const failures = settled.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+  if (failures.length > 0) {
+    failures.sort((a, b) => Number(a instanceof MissingSourceError) - Number(b instanceof MissingSourceError));
+    const messages = failures.map((e) => (e instanceof Error ? e.message : String(e)));
+    throw new Error(
+      messages.length === 1 ? messages[0] : `${messages.length} fonti non leggibili:\n\n${messages.join('\n\n')}`,
+    );
+  }
+  const results = settled.map((r) => (r as PromiseFulfilledResult<readonly [keyof Modules, unknown]>).value);
+  status.sort((a, b) => a.meta.id.localeCompare(b.meta.id));
+  return { data: Object.fromEntries(results) as LoadedSources, status };
+}
+
+export function requireLoaded<T>(value: T | null, id: string): T {
+  if (value === null) throw new Error(`la fonte obbligatoria ${id} non è stata caricata`);
+  return value;
+}

@@ -1,12 +1,31 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Two tiers (README, "Tests"). `unit`: hand-written fixtures and the mini mirror only, no access
+ * to ../shared, seconds. `integration`: one build from the real mirror (global setup), shared
+ * by the tests under test/integration/.
+ */
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // One build from the real mirror, shared by the integration and contract tests.
-    globalSetup: ['test/global-setup.ts'],
-    // The integration tests read the full national files: give them room on a 2-core machine.
-    testTimeout: 120_000,
-    hookTimeout: 300_000,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/integration/**'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/integration/global-setup.ts'],
+          // The integration tests read the full national files: give them room on a 2-core machine.
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
+    ],
   },
 });

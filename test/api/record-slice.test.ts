@@ -2,9 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { serialize } from '../../api/http.ts';
 import { selectYear } from '../../api/projection.ts';
 import { availableYears, selectedYear, yearEntry } from '../../api/record-slice.ts';
-import { hasRealBuild, readBuilt, REAL_DATA, TEST_BUILD } from '../helpers/real-build.ts';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 
 // A record as the build writes it: selectYear fixes the key order, serialize the text.
 const SERIES = [
@@ -32,28 +29,5 @@ describe('reading one year of a serialized record', () => {
     for (const entry of SERIES) expect(yearEntry(TEXT, entry.anno)).toEqual(entry);
     expect(yearEntry(TEXT, 2022)).toBeNull();
     expect(availableYears(TEXT)).toEqual([2020, 2021, 2023]);
-  });
-});
-
-describe.skipIf(!hasRealBuild)(`on the built records${REAL_DATA}`, () => {
-  it('gives the same entries as parsing the whole record, for every year', async () => {
-    for (const path of [
-      '/api/redditi/058091.json',
-      '/api/demografia/058091.json',
-      '/api/redditi/013256.json',
-      '/api/demografia/111107.json',
-    ]) {
-      const text = await readFile(join(TEST_BUILD.outDir, path), 'utf8');
-      const record = await readBuilt<{
-        anno: number;
-        dati: unknown;
-        serie_storica: { anno: number }[];
-        anni_disponibili: number[];
-      }>(path);
-      expect(selectedYear(text)).toBe(record.anno);
-      expect(availableYears(text)).toEqual(record.anni_disponibili);
-      for (const entry of record.serie_storica)
-        expect(yearEntry(text, entry.anno), `${path} ${entry.anno}`).toEqual(entry);
-    }
   });
 });

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +9,6 @@ import { decodeText } from '../../data-sources/lib/text.ts';
 import { fetchSources } from '../../generator/fetch/fetch-sources.ts';
 import { readLock } from '../../generator/fetch/lock.ts';
 import { BRACKETS, L2023, headerOf, rowOf } from '../helpers/mef-fixture.ts';
-import { MIRROR_DIR } from './mirror-server.ts';
 import { TestServer, serve } from './server.ts';
 
 // A new MEF tax year is one declaration: appending 2024 to TAX_YEARS gives irpefFile(2024),
@@ -46,18 +44,6 @@ describe('a new MEF vintage is one declaration', () => {
     // The official 2024 zip the 2024 summary source was built from is the same URL.
     expect(new Set(sintesiMeta.files.map((f) => f.url))).toEqual(new Set([irpefFile(2024).url]));
   });
-
-  const metaJson = join(MIRROR_DIR, 'mef/irpef-comunale-2024-sintesi/mef-irpef-2024.meta.json');
-  it.skipIf(!existsSync(metaJson))(
-    `the URL and member agree with what the 2024 summary recorded from MEF's zip (assetUrl, csvMember)${existsSync(metaJson) ? '' : ` (SKIPPED: ${metaJson} absent)`}`,
-    async () => {
-      const recorded = JSON.parse(await readFile(metaJson, 'utf8')) as {
-        source: { assetUrl: string; csvMember: { name: string } };
-      };
-      expect(irpefFile(2024).url).toBe(recorded.source.assetUrl);
-      expect(irpefFile(2024).zipMember).toBe(recorded.source.csvMember.name);
-    },
-  );
 
   it('parseIrpefYear(text, 2024) reads a 2024 file with the 2023 header', () => {
     const year = parseIrpefYear(CSV_2024, 2024);

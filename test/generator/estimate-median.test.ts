@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { estimateMedianFromBrackets, locateMedianBracket, type BracketInput } from '../../generator/derive/estimate-median.ts';
+import {
+  estimateMedianFromBrackets,
+  locateMedianBracket,
+  type BracketInput,
+} from '../../generator/derive/estimate-median.ts';
 
 const BOUNDS: [number | null, number | null][] = [
   [null, 0],

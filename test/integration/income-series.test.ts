@@ -4,8 +4,8 @@ import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MedieNazionali } from '../../api/schemas/nazionale.ts';
 import type { Redditi } from '../../api/schemas/redditi.ts';
-import { builtHandler } from '../helpers/handler.ts';
-import { hasRealBuild, readBuilt, REAL_DATA, TEST_BUILD } from '../helpers/real-build.ts';
+import { builtHandler } from './helpers/handler.ts';
+import { hasRealBuild, readBuilt, REAL_DATA, TEST_BUILD } from './helpers/real-build.ts';
 
 const TAX_YEARS = Array.from({ length: 24 }, (_, k) => 2000 + k);
 const national = (anno: number) => readBuilt<MedieNazionali>(`/api/confronta/nazionale-medie/anno/${anno}.json`);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildDataset } from '../../generator/join/build-dataset.ts';
 import { loadSources } from '../../generator/load/load-sources.ts';
-import { hasRealBuild, REAL_DATA, TEST_BUILD } from '../helpers/real-build.ts';
+import { hasRealBuild, REAL_DATA, TEST_BUILD } from './helpers/real-build.ts';
 
 /** A copy of the mirror (symlinks) without some of its top-level folders. */
 async function mirrorWithout(...folders: string[]): Promise<string> {

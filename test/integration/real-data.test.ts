@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Comune } from '../../api/schemas/comune.ts';
 import type { Demografia } from '../../api/schemas/demografia.ts';
 import type { Redditi } from '../../api/schemas/redditi.ts';
-import { hasRealBuild, readBuilt, REAL_DATA, TEST_BUILD } from '../helpers/real-build.ts';
+import { hasRealBuild, readBuilt, REAL_DATA, TEST_BUILD } from './helpers/real-build.ts';
 
 const NEW_COMUNI = ['013256', '024128', '025075', '028108'];
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Demografia } from '../../api/schemas/demografia.ts';
 import type { Redditi } from '../../api/schemas/redditi.ts';
-import { builtHandler } from '../helpers/handler.ts';
-import { hasRealBuild, readBuilt, REAL_DATA } from '../helpers/real-build.ts';
+import { builtHandler } from './helpers/handler.ts';
+import { hasRealBuild, readBuilt, REAL_DATA } from './helpers/real-build.ts';
 
 describe.skipIf(!hasRealBuild)(`territorial history on the real mirror${REAL_DATA}`, () => {
   it('serves income a re-coded comune filed under its former codes (Masainas: 092103 in 2005, 107010 in 2015)', async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../generator/config.ts';
+import { PROJECT_ROOT } from '../../../generator/config.ts';
 import { hasRealBuild, REAL_DATA } from '../helpers/real-build.ts';
 import { builtOpenApi } from './harness.ts';
 

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { build } from '../generator/build.ts';
-import { DEFAULT_DATA_DIR } from '../data-sources/lib/files.ts';
-import { PROJECT_ROOT } from '../generator/config.ts';
+import { build } from '../../generator/build.ts';
+import { DEFAULT_DATA_DIR } from '../../data-sources/lib/files.ts';
+import { PROJECT_ROOT } from '../../generator/config.ts';
 
 /** Where the test build lives (never the user's public/; TEST_BUILD_DIR moves it). */
 const root = resolve(PROJECT_ROOT, process.env.TEST_BUILD_DIR ?? 'build/test');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Confini } from '../../api/schemas/confini.ts';
-import type { Comune } from '../../api/schemas/comune.ts';
+import type { Confini } from '../../../api/schemas/confini.ts';
+import type { Comune } from '../../../api/schemas/comune.ts';
 import { hasRealBuild, loadBuiltIndex, readBuilt, REAL_DATA } from '../helpers/real-build.ts';
 
 /** Ray casting on every ring (holes included): true when [lon, lat] is inside the (multi)polygon. */

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import ts from 'typescript';
-import { matchRoute } from '../../api/routes.ts';
-import { createApp } from '../../server/app.ts';
+import { matchRoute } from '../../../api/routes.ts';
+import { createApp } from '../../../server/app.ts';
 import { loadBuiltIndex, TEST_BUILD } from '../helpers/real-build.ts';
 
 /** What the contract tests hold every response to. */

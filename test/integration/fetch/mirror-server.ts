@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
-import { DEFAULT_DATA_DIR } from '../../data-sources/lib/files.ts';
-import type { SourceMeta } from '../../data-sources/lib/source.ts';
-import { isPageUrl } from '../../generator/fetch/shape.ts';
-import { html, serve, status, type TestServer } from './server.ts';
+import { DEFAULT_DATA_DIR } from '../../../data-sources/lib/files.ts';
+import type { SourceMeta } from '../../../data-sources/lib/source.ts';
+import { isPageUrl } from '../../../generator/fetch/shape.ts';
+import { html, serve, status, type TestServer } from '../../fetch/server.ts';
 
 /** The raw mirror (DATA_DIR, else the shared one beside the project), when this machine has it. */
 export const MIRROR_DIR = resolve(process.env.DATA_DIR ?? DEFAULT_DATA_DIR);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MetodologiaQualita, QualitaVita } from '../../api/schemas/qualita.ts';
+import type { MetodologiaQualita, QualitaVita } from '../../../api/schemas/qualita.ts';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hasRealBuild, readBuilt, REAL_DATA, TEST_BUILD } from '../helpers/real-build.ts';

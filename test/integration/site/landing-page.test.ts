@@ -3,9 +3,9 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatInteger } from '../../api/numbers.ts';
-import { escapeHtml } from '../../generator/render/html.ts';
-import { createApp } from '../../server/app.ts';
+import { formatInteger } from '../../../api/numbers.ts';
+import { escapeHtml } from '../../../generator/render/html.ts';
+import { createApp } from '../../../server/app.ts';
 import { hasRealBuild, loadBuiltIndex, readBuilt, REAL_DATA, TEST_BUILD } from '../helpers/real-build.ts';
 
 const unescape = (s: string) =>

@@ -1,5 +1,5 @@
-import type { RuntimeIndex } from '../../api/runtime-index.ts';
-import { PRIORITY_WEIGHTS, POPULATION_BANDS } from '../../api/wizard.ts';
+import type { RuntimeIndex } from '../../../api/runtime-index.ts';
+import { PRIORITY_WEIGHTS, POPULATION_BANDS } from '../../../api/wizard.ts';
 
 /** Comuni with every demographic and income year (the examples of SPEC-sized series). */
 export const FULL_SERIES = ['058091', '015146'];

@@ -1,24 +1,27 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_SOURCE_META } from '../../data-sources/index.ts';
-import { decodeText } from '../../data-sources/lib/text.ts';
-import { parseIrpefYear } from '../../data-sources/mef-irpef-comunale.ts';
-import { fetchSources, type FetchOptions } from '../../generator/fetch/fetch-sources.ts';
-import { readLock } from '../../generator/fetch/lock.ts';
-import { buildDataset } from '../../generator/join/build-dataset.ts';
-import { loadSources } from '../../generator/load/load-sources.ts';
-import { validateDataset } from '../../generator/check/validate-dataset.ts';
+import { ALL_SOURCE_META } from '../../../data-sources/index.ts';
+import { decodeText } from '../../../data-sources/lib/text.ts';
+import { irpefFile, parseIrpefYear } from '../../../data-sources/mef-irpef-comunale.ts';
+import { fetchSources, type FetchOptions } from '../../../generator/fetch/fetch-sources.ts';
+import { readLock } from '../../../generator/fetch/lock.ts';
+import { buildDataset } from '../../../generator/join/build-dataset.ts';
+import { loadSources } from '../../../generator/load/load-sources.ts';
+import { validateDataset } from '../../../generator/check/validate-dataset.ts';
 import { MIRROR_DIR, MIRROR_PRESENT, mirrorChecksums, serveMirror } from './mirror-server.ts';
-import { TestServer } from './server.ts';
+import { TestServer } from '../../fetch/server.ts';
 
 // The real declarations of data-sources/*.ts, fetched from a local server that serves the
 // shared mirror at their official URLs. Skipped, visibly, where the mirror is absent: the
 // fixture-based tests in fetch-sources.test.ts cover the mechanics everywhere.
 
 if (!MIRROR_PRESENT)
-  console.warn(`test/fetch/mirror.test.ts: raw mirror ${MIRROR_DIR} absent, mirror-backed fetch tests skipped`);
+  console.warn(
+    `test/integration/fetch/mirror.test.ts: raw mirror ${MIRROR_DIR} absent, mirror-backed fetch tests skipped`,
+  );
 
 const SKIP = !MIRROR_PRESENT;
 const suffix = SKIP ? ` (SKIPPED: mirror ${MIRROR_DIR} absent)` : '';
@@ -132,6 +135,20 @@ describe('data:fetch against the mirror served at the official URLs', () => {
           'istat-codici-sardegna',
         ]),
       );
+    },
+  );
+});
+
+describe('a new MEF vintage agrees with the mirror', () => {
+  const metaJson = join(MIRROR_DIR, 'mef/irpef-comunale-2024-sintesi/mef-irpef-2024.meta.json');
+  it.skipIf(!existsSync(metaJson))(
+    `the URL and member agree with what the 2024 summary recorded from MEF's zip (assetUrl, csvMember)${existsSync(metaJson) ? '' : ` (SKIPPED: ${metaJson} absent)`}`,
+    async () => {
+      const recorded = JSON.parse(await readFile(metaJson, 'utf8')) as {
+        source: { assetUrl: string; csvMember: { name: string } };
+      };
+      expect(irpefFile(2024).url).toBe(recorded.source.assetUrl);
+      expect(irpefFile(2024).zipMember).toBe(recorded.source.csvMember.name);
     },
   );
 });

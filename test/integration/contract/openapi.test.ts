@@ -1,7 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROUTE_LIST } from '../../api/routes.ts';
-import { SCHEMAS } from '../../api/schemas/index.ts';
+import { ROUTE_LIST } from '../../../api/routes.ts';
+import { SCHEMAS } from '../../../api/schemas/index.ts';
 import { hasRealBuild, REAL_DATA } from '../helpers/real-build.ts';
 import { builtOpenApi, Contract } from './harness.ts';
 

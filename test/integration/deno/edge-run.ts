@@ -1,12 +1,12 @@
 /**
  * Runs the Netlify edge function under Deno and prints its answers as JSON:
  *
- *   deno run --allow-read --allow-net --import-map MAP test/deno/edge-run.ts PUBLIC_DIR
+ *   deno run --allow-read --allow-net --import-map MAP test/integration/deno/edge-run.ts PUBLIC_DIR
  *
  * MAP points ../../generated/edge-index.js at a build's index. The edge function reads
  * record files with fetch, as on Netlify: a small loopback server plays the CDN.
  */
-import edge, { config } from '../../netlify/edge-functions/api.ts';
+import edge, { config } from '../../../netlify/edge-functions/api.ts';
 import { runRequests } from './requests.ts';
 
 // The few Deno APIs used here, so that tsc (Node types) checks this file too.

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { inject } from 'vitest';
-import type { RuntimeIndex } from '../../api/runtime-index.ts';
+import type { RuntimeIndex } from '../../../api/runtime-index.ts';
 import { TEST_BUILD } from '../global-setup.ts';
 
 /** True when the global setup built the API from the real mirror. */

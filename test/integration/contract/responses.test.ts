@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchRoute, ROUTE_LIST } from '../../api/routes.ts';
-import type { RuntimeIndex } from '../../api/runtime-index.ts';
+import { matchRoute, ROUTE_LIST } from '../../../api/routes.ts';
+import type { RuntimeIndex } from '../../../api/runtime-index.ts';
 import { hasRealBuild, loadBuiltIndex, REAL_DATA } from '../helpers/real-build.ts';
 import { builtOpenApi, commonHeaderErrors, Contract, JSON_TYPE, startServer, type LocalServer } from './harness.ts';
 import { validRequests } from './requests.ts';

@@ -6,10 +6,10 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Demografia } from '../../api/schemas/demografia.ts';
-import type { Redditi } from '../../api/schemas/redditi.ts';
-import { PROJECT_ROOT } from '../../generator/config.ts';
-import { createApp } from '../../server/app.ts';
+import type { Demografia } from '../../../api/schemas/demografia.ts';
+import type { Redditi } from '../../../api/schemas/redditi.ts';
+import { PROJECT_ROOT } from '../../../generator/config.ts';
+import { createApp } from '../../../server/app.ts';
 import { hasRealBuild, loadBuiltIndex, readBuilt, REAL_DATA, TEST_BUILD } from '../helpers/real-build.ts';
 
 /** Debian's Chromium (.ci/run installs it), never a browser downloaded by a test tool. */

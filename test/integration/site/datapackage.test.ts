@@ -5,11 +5,11 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Demografia } from '../../api/schemas/demografia.ts';
-import type { Redditi } from '../../api/schemas/redditi.ts';
+import type { Demografia } from '../../../api/schemas/demografia.ts';
+import type { Redditi } from '../../../api/schemas/redditi.ts';
 import { hasRealBuild, readBuilt, REAL_DATA, TEST_BUILD } from '../helpers/real-build.ts';
-import { DATA_PACKAGE } from './data-package-schema.ts';
-import { readTable, type Cell, type TableDescriptor, type TableRead } from './table-check.ts';
+import { DATA_PACKAGE } from '../../site/data-package-schema.ts';
+import { readTable, type Cell, type TableDescriptor, type TableRead } from '../../site/table-check.ts';
 
 interface Resource {
   name: string;

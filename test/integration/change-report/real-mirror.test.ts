@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildDataset } from '../../generator/join/build-dataset.ts';
+import { buildDataset } from '../../../generator/join/build-dataset.ts';
 import {
   buildSnapshot,
   changeTable,
@@ -7,12 +7,12 @@ import {
   parseSnapshot,
   type ChangeReport,
   type Snapshot,
-} from '../../generator/report/change-report.ts';
-import { coverageReport } from '../../generator/report/coverage.ts';
-import type { SourceStatus } from '../../generator/join/dataset.ts';
-import { loadSources, type LoadedSources } from '../../generator/load/load-sources.ts';
-import { computeQualityIndex } from '../../generator/quality-index/index.ts';
-import { qualityInputs } from '../../generator/derive/quality-inputs.ts';
+} from '../../../generator/report/change-report.ts';
+import { coverageReport } from '../../../generator/report/coverage.ts';
+import type { SourceStatus } from '../../../generator/join/dataset.ts';
+import { loadSources, type LoadedSources } from '../../../generator/load/load-sources.ts';
+import { computeQualityIndex } from '../../../generator/quality-index/index.ts';
+import { qualityInputs } from '../../../generator/derive/quality-inputs.ts';
 import { hasRealBuild, readBuilt, REAL_DATA, TEST_BUILD } from '../helpers/real-build.ts';
 
 // The mirror's data built twice: as it is, and as it was before ANPR January 2026 and MEF tax

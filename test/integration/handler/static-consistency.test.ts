@@ -1,13 +1,13 @@
 import { access, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { canonicalUrl } from '../../api/envelope.ts';
-import { createHandler, handlerContext, type StaticStore } from '../../api/handler.ts';
-import { selectYear, type YearlyRecord } from '../../api/projection.ts';
-import { matchRoute, ROUTE_LIST, routeById } from '../../api/routes.ts';
-import type { RuntimeIndex } from '../../api/runtime-index.ts';
-import { precomputedListVariants } from '../../api/static-files.ts';
-import { fsStore } from '../../server/fs-store.ts';
+import { canonicalUrl } from '../../../api/envelope.ts';
+import { createHandler, handlerContext, type StaticStore } from '../../../api/handler.ts';
+import { selectYear, type YearlyRecord } from '../../../api/projection.ts';
+import { matchRoute, ROUTE_LIST, routeById } from '../../../api/routes.ts';
+import type { RuntimeIndex } from '../../../api/runtime-index.ts';
+import { precomputedListVariants } from '../../../api/static-files.ts';
+import { fsStore } from '../../../server/fs-store.ts';
 import { hasRealBuild, loadBuiltIndex, REAL_DATA, TEST_BUILD } from '../helpers/real-build.ts';
 
 const file = (path: string) => readFile(join(TEST_BUILD.outDir, path), 'utf8');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasRealBuild, REAL_DATA, TEST_BUILD } from '../helpers/real-build.ts';
-import { readTable, type Cell, type TableDescriptor } from './table-check.ts';
+import { readTable, type Cell, type TableDescriptor } from '../../site/table-check.ts';
 
 /**
  * The Parquet twins read back as a researcher would, with DuckDB (a different library

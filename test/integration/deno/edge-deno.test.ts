@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EDGE_RATE_LIMIT, excludedPatterns } from '../../api/cdn-layer.ts';
-import { createHandler, handlerContext } from '../../api/handler.ts';
-import { PROJECT_ROOT } from '../../generator/config.ts';
-import { fsStore } from '../../server/fs-store.ts';
+import { EDGE_RATE_LIMIT, excludedPatterns } from '../../../api/cdn-layer.ts';
+import { createHandler, handlerContext } from '../../../api/handler.ts';
+import { PROJECT_ROOT } from '../../../generator/config.ts';
+import { fsStore } from '../../../server/fs-store.ts';
 import { hasRealBuild, loadBuiltIndex, REAL_DATA, TEST_BUILD } from '../helpers/real-build.ts';
 import { EDGE_REQUESTS, runRequests, type EdgeAnswer } from './requests.ts';
 
@@ -40,7 +40,15 @@ describe.skipIf(!hasRealBuild)(`the Netlify edge function under Deno${REAL_DATA}
 
   it('type-checks under Deno with the generated index', async () => {
     await expect(
-      deno('check', '--quiet', '--import-map', importMap, EDGE_FUNCTION, PREFLIGHT_FUNCTION, 'test/deno/edge-run.ts'),
+      deno(
+        'check',
+        '--quiet',
+        '--import-map',
+        importMap,
+        EDGE_FUNCTION,
+        PREFLIGHT_FUNCTION,
+        'test/integration/deno/edge-run.ts',
+      ),
     ).resolves.toBeDefined();
   });
 
@@ -69,7 +77,7 @@ describe.skipIf(!hasRealBuild)(`the Netlify edge function under Deno${REAL_DATA}
       '--allow-net=127.0.0.1',
       '--import-map',
       importMap,
-      'test/deno/edge-run.ts',
+      'test/integration/deno/edge-run.ts',
       TEST_BUILD.outDir,
     );
     const fromDeno = JSON.parse(stdout) as {

@@ -1,14 +1,9 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { routeById, type RouteId } from '../../api/routes.ts';
-import { renderNetlifyToml } from '../../generator/write/netlify-config.ts';
-import { validatorFor } from '../../generator/write/validators.ts';
+import { routeById, type RouteId } from '../../../api/routes.ts';
+import { validatorFor } from '../../../generator/write/validators.ts';
 import { hasRealBuild, loadBuiltIndex, readBuilt, REAL_DATA, TEST_BUILD } from '../helpers/real-build.ts';
-
-it('netlify.toml is the rendering of the shared header rules (regenerate with npm run netlify:config)', async () => {
-  expect(await readFile(new URL('../../netlify.toml', import.meta.url), 'utf8')).toBe(renderNetlifyToml());
-});
 
 async function sample(dir: string, n: number): Promise<string[]> {
   const files = (await readdir(join(TEST_BUILD.outDir, dir), { recursive: true }))

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@hey-api/openapi-ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTE_LIST, type RouteId } from '../../api/routes.ts';
-import { EXAMPLE_REQUESTS } from '../../generator/render/openapi.ts';
+import { ROUTE_LIST, type RouteId } from '../../../api/routes.ts';
+import { EXAMPLE_REQUESTS } from '../../../generator/render/openapi.ts';
 import { hasRealBuild, REAL_DATA } from '../helpers/real-build.ts';
 import { startServer, typeErrors, type LocalServer } from './harness.ts';
 

@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTE_LIST, type ParamSpec } from '../../api/routes.ts';
-import type { RuntimeIndex } from '../../api/runtime-index.ts';
-import { PROJECT_ROOT } from '../../generator/config.ts';
+import { ROUTE_LIST, type ParamSpec } from '../../../api/routes.ts';
+import type { RuntimeIndex } from '../../../api/runtime-index.ts';
+import { PROJECT_ROOT } from '../../../generator/config.ts';
 import { hasRealBuild, loadBuiltIndex, REAL_DATA } from '../helpers/real-build.ts';
 import {
   builtOpenApi,

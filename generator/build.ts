@@ -24,7 +24,7 @@ import { loadSources, requireLoaded } from './load/load-sources.ts';
 import { methodologyDoc } from './render/methodology.ts';
 import { nationalAverages, nationalYears } from './derive/national-averages.ts';
 import { OutputWriter, recoverOutputs } from './write/output.ts';
-import { Progress } from './report/progress.ts';
+import { defaultEffects, Progress, type BuildEffects } from './report/progress.ts';
 import {
   buildQualitaVitaRecord,
   computeQualityIndex,
@@ -177,13 +177,16 @@ async function checkDataset(config: BuildConfig, dataset: Dataset, crossSource: 
   );
 }
 
+/** Builds the API from config.dataDir into config.outDir; prints and reads the clock only through `effects`. */
 export async function build(
   config: BuildConfig,
+  effects: BuildEffects = defaultEffects(),
 ): Promise<{ files: number; bytes: number; seconds: number; steps: Progress['steps'] }> {
-  const progress = new Progress();
+  const { logger } = effects;
+  const progress = new Progress(effects);
   const started = performance.now();
-  console.log(`comuni-api build\n  fonti: ${config.dataDir}\n  output: ${config.outDir}`);
-  for (const line of await recoverOutputs(config.outDir)) console.log(`  ${line} (build interrotta in precedenza)`);
+  logger.log(`comuni-api build\n  fonti: ${config.dataDir}\n  output: ${config.outDir}`);
+  for (const line of await recoverOutputs(config.outDir)) logger.log(`  ${line} (build interrotta in precedenza)`);
   const lockPath = config.lockPath ?? DEFAULT_LOCK_PATH;
   // Every declared source file is hashed once, before a row is read: against the lock, for the data version and the fingerprint.
   const inputs = await progress.step('verifica degli input (sources.lock.json)', () =>
@@ -262,6 +265,7 @@ export async function build(
     const gate = await gateChanges(changes, {
       accept: config.acceptChanges ?? false,
       ackPath: config.changesAckPath ?? DEFAULT_ACK_PATH,
+      now: effects.clock(),
     });
     await writer.text(SNAPSHOT_PATH, JSON.stringify(snapshot));
     await writer.text(CHANGES_PATH, `${JSON.stringify(changes, null, 2)}\n`);
@@ -270,19 +274,19 @@ export async function build(
     const cambiamenti = { rispetto_a: changes.versione_dati.prima, rapporto: CHANGES_PATH };
     await writer.json(
       staticFilePath(routeById('status'), {}),
-      statusDoc(dataset, release, new Date().toISOString(), writer.files + 1, fetched.dates, cambiamenti),
+      statusDoc(dataset, release, effects.clock().toISOString(), writer.files + 1, fetched.dates, cambiamenti),
       'Status',
     );
     await writeEdgeIndexEntry(config.generatedDir, config.outDir);
     await writer.commit(config.outDir);
     const seconds = (performance.now() - started) / 1000;
-    console.log(`\nCopertura dei campi (anche in /api/copertura):\n${coverageTable(coverage)}\n`);
-    console.log(`${changeTable(changes)}\n`);
+    logger.log(`\nCopertura dei campi (anche in /api/copertura):\n${coverageTable(coverage)}\n`);
+    logger.log(`${changeTable(changes)}\n`);
     const fetchNote = fetchDatesNote(fetched);
-    if (fetchNote) console.warn(`${fetchNote}\n`);
-    if (gate.note) console.warn(`${gate.note}\n`);
-    console.log(`Indice per l'edge function: ${edge.path} nell'output (${(edge.bytes / 1e6).toFixed(2)} MB)`);
-    console.log(
+    if (fetchNote) logger.warn(`${fetchNote}\n`);
+    if (gate.note) logger.warn(`${gate.note}\n`);
+    logger.log(`Indice per l'edge function: ${edge.path} nell'output (${(edge.bytes / 1e6).toFixed(2)} MB)`);
+    logger.log(
       `Fatto: ${writer.files} file, ${(writer.bytes / 1e6).toFixed(1)} MB in ${config.outDir}, ${seconds.toFixed(1)} s.`,
     );
     return { files: writer.files, bytes: writer.bytes, seconds, steps: progress.steps };

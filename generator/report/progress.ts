@@ -1,16 +1,47 @@
+/** Where the build prints: the console by default, a recorder or nothing in tests. */
+export interface BuildLogger {
+  log(text: string): void;
+  warn(text: string): void;
+}
+
+/** The terminal the progress bar redraws on (process.stdout by default). */
+export interface BuildOutput {
+  readonly isTTY?: boolean;
+  write(text: string): unknown;
+}
+
+/**
+ * The build's effects beyond its input and output folders, passed in rather than patched
+ * (after Observable Framework's BuildEffects): what it prints, where the progress bar is
+ * drawn, and the clock of /api/status's timestamp and of accepted changes.
+ */
+export interface BuildEffects {
+  logger: BuildLogger;
+  output: BuildOutput;
+  clock: () => Date;
+}
+
+export function defaultEffects(): BuildEffects {
+  return { logger: console, output: process.stdout, clock: () => new Date() };
+}
+
 /** Step timing and a one-line progress bar on a TTY (plain lines elsewhere, e.g. CI logs). */
 export class Progress {
   readonly steps: { step: string; ms: number }[] = [];
-  private readonly tty = Boolean(process.stdout.isTTY);
+  private readonly tty: boolean;
+
+  constructor(private readonly effects: Pick<BuildEffects, 'logger' | 'output'>) {
+    this.tty = Boolean(effects.output.isTTY);
+  }
 
   async step<T>(name: string, run: () => Promise<T> | T): Promise<T> {
     const started = performance.now();
-    if (!this.tty) console.log(`▸ ${name}…`);
+    if (!this.tty) this.effects.logger.log(`▸ ${name}…`);
     const result = await run();
     const ms = performance.now() - started;
     this.steps.push({ step: name, ms });
-    if (this.tty) process.stdout.write('\r\x1b[K');
-    console.log(`✓ ${name} (${(ms / 1000).toFixed(1)} s)`);
+    if (this.tty) this.effects.output.write('\r\x1b[K');
+    this.effects.logger.log(`✓ ${name} (${(ms / 1000).toFixed(1)} s)`);
     return result;
   }
 
@@ -23,7 +54,7 @@ export class Progress {
       last = pct;
       const width = 30;
       const filled = Math.round((pct / 100) * width);
-      process.stdout.write(
+      this.effects.output.write(
         `\r\x1b[K  ${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${pct}% (${done}/${total})`,
       );
     };

@@ -4,6 +4,7 @@ import type { TestProject } from 'vitest/node';
 import { build } from '../../generator/build.ts';
 import { DEFAULT_DATA_DIR } from '../../data-sources/lib/files.ts';
 import { PROJECT_ROOT } from '../../generator/config.ts';
+import { recordingEffects } from '../helpers/build-effects.ts';
 
 /** Where the test build lives (never the user's public/; TEST_BUILD_DIR moves it). */
 const root = resolve(PROJECT_ROOT, process.env.TEST_BUILD_DIR ?? 'build/test');
@@ -30,13 +31,10 @@ export default async function setup(project: TestProject) {
     );
     return;
   }
-  const quiet = console.log;
-  console.log = () => {};
-  try {
-    await build(TEST_BUILD);
-  } finally {
-    console.log = quiet;
-  }
+  const effects = recordingEffects();
+  await build(TEST_BUILD, effects);
+  // What the build warned about is worth seeing above the test report (what it logs is not).
+  for (const line of effects.warnings) console.warn(line);
 }
 
 declare module 'vitest' {

@@ -17,6 +17,7 @@ import { checkCrossSources } from '../../generator/check/cross-source.ts';
 import type { ComuneData } from '../../generator/join/dataset.ts';
 import { recordInLock } from '../../generator/fetch/lock-cli.ts';
 import { checkPlausibility } from '../../generator/check/plausibility.ts';
+import { recordingEffects } from '../helpers/build-effects.ts';
 import { L2023, mefFile, rowOf } from '../helpers/mef-fixture.ts';
 
 const ANPR_2026 = SOURCES.anpr.meta.files.find((f) => f.year === 2026)!.path;
@@ -48,20 +49,19 @@ async function snapshot(dir: string): Promise<Record<string, string>> {
 
 /** The build as `npm run build` runs it, in process, quiet; resolves to the error it stops with. */
 async function failedBuild(): Promise<string> {
-  const log = console.log;
-  console.log = () => {};
   try {
-    await build({
-      dataDir: data(),
-      outDir: out(),
-      generatedDir: join(root, 'generated'),
-      lockPath: lock(),
-      changesAckPath: join(root, 'ack.json'),
-    });
+    await build(
+      {
+        dataDir: data(),
+        outDir: out(),
+        generatedDir: join(root, 'generated'),
+        lockPath: lock(),
+        changesAckPath: join(root, 'ack.json'),
+      },
+      recordingEffects(),
+    );
   } catch (error) {
     return (error as Error).message;
-  } finally {
-    console.log = log;
   }
   throw new Error('the build succeeded');
 }

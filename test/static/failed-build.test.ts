@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../generator/build.ts';
+import { recordingEffects } from '../helpers/build-effects.ts';
 import { OutputWriter } from '../../generator/write/output.ts';
 
 async function previousBuild() {
@@ -28,17 +29,11 @@ describe('a failed build', () => {
 
   it('stops on a missing required source with a message naming the file and the fix, output untouched', async () => {
     const { root, out } = await previousBuild();
-    const log = console.log;
-    console.log = () => {};
-    try {
-      await expect(
-        build({ dataDir: join(root, 'no-data'), outDir: out, generatedDir: join(root, 'generated') }),
-      ).rejects.toThrow(
-        /Manca il file .*no-data\/.*\n.*fonte "[a-z0-9-]+".*\n.*Scaricalo da https?:\/\/.*npm run data:fetch -- --only [a-z0-9-]+.*DATA_DIR/s,
-      );
-    } finally {
-      console.log = log;
-    }
+    await expect(
+      build({ dataDir: join(root, 'no-data'), outDir: out, generatedDir: join(root, 'generated') }, recordingEffects()),
+    ).rejects.toThrow(
+      /Manca il file .*no-data\/.*\n.*fonte "[a-z0-9-]+".*\n.*Scaricalo da https?:\/\/.*npm run data:fetch -- --only [a-z0-9-]+.*DATA_DIR/s,
+    );
     expect(await readFile(join(out, 'api', 'status.json'), 'utf8')).toBe('{"previous":true}\n');
     expect(await readdir(root)).toEqual(['public']);
   });

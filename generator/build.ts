@@ -51,7 +51,7 @@ import { gateChanges, DEFAULT_ACK_PATH } from './report/change-gate.ts';
 import { checkCrossSources } from './check/cross-source.ts';
 import { lockMismatchMessage, verifyInputs } from './load/input-lock.ts';
 import { countLines, locateRow } from './check/locate-row.ts';
-import { checkPlausibility, fileForYear, type PlausibilityFailure } from './check/plausibility.ts';
+import { checkPlausibility, fileForYear, withNationalBounds, type PlausibilityFailure } from './check/plausibility.ts';
 
 /** Version of the input data: a hash of every source file's checksum (same files → same version). */
 function dataVersion(fileHashes: ReadonlyMap<string, string>): string {
@@ -155,8 +155,8 @@ async function describeFailure(dataDir: string, f: PlausibilityFailure): Promise
 
 /** Every check on the joined data, all failures together: invariants, plausibility of every year of every series, agreement between sources. */
 async function checkDataset(config: BuildConfig, dataset: Dataset, crossSource: string[]): Promise<void> {
-  const invariants = validateDataset(dataset);
-  const plausibility = checkPlausibility(dataset);
+  const invariants = validateDataset(dataset, config.scale);
+  const plausibility = checkPlausibility(dataset, withNationalBounds(config.scale?.totali));
   if (invariants.length + plausibility.length + crossSource.length === 0) return;
   const shown = await Promise.all(plausibility.slice(0, 25).map((f) => describeFailure(config.dataDir, f)));
   const sections = [

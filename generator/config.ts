@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { DEFAULT_DATA_DIR } from '../data-sources/lib/files.ts';
+import type { BuildScale } from './check/validate-dataset.ts';
 
 export interface BuildConfig {
   dataDir: string;
@@ -14,6 +15,8 @@ export interface BuildConfig {
   changesAckPath?: string;
   /** The site's public address, for the dataset's homepage and citation (none: left out). */
   siteUrl?: string;
+  /** The size the invariants expect (default: the national mirror's, 7,896 comuni); a partial mirror declares its own. */
+  scale?: BuildScale;
 }
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '..');

@@ -116,6 +116,14 @@ export const SERIES_CHECKS: SeriesCheck[] = [
   })),
 ];
 
+/** The checks with other bounds for the national sums (a partial mirror's, BuildConfig.scale); the rest unchanged. */
+export function withNationalBounds(
+  bounds: Record<string, { min: number; max: number }> = {},
+  checks: readonly SeriesCheck[] = SERIES_CHECKS,
+): SeriesCheck[] {
+  return checks.map((c) => (c.national && bounds[c.id] ? { ...c, national: { ...c.national, ...bounds[c.id] } } : c));
+}
+
 /** A figure outside its bounds: enough to find the row in the publisher's file. */
 export interface PlausibilityFailure {
   serie: string;

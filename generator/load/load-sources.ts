@@ -26,7 +26,8 @@ export async function loadSources(
         return [key, value] as const;
       } catch (error) {
         if (error instanceof MissingSourceError && !mod.meta.required) {
-          status.push({ meta: mod.meta, mancante: error.message });
+          // Published (/api/fonti, the fields' reasons): the file's path in the mirror, not this machine's.
+          status.push({ meta: mod.meta, mancante: error.message.replace(error.absolutePath, error.file.path) });
           return [key, null] as const;
         }
         throw error;

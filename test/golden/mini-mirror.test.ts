@@ -1,0 +1,107 @@
+/**
+ * Golden build (after Observable Framework's build tests): the mini mirror built through
+ * build() into a temporary folder must give exactly the committed output, every file by
+ * path and sha256 (test/golden/mini-mirror/manifest.json), and a few representative
+ * answers byte for byte (their bodies beside the manifest, so a change reads as a diff).
+ * The clock is fixed, so /api/status is reproducible. After an intended change in the
+ * output: UPDATE_GOLDEN=1 npx vitest run test/golden, and review the diff.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../generator/build.ts';
+import { PROJECT_ROOT } from '../../generator/config.ts';
+import { readLock } from '../../generator/fetch/lock.ts';
+import { buildFingerprint, codeHash } from '../../generator/write/build-fingerprint.ts';
+import { recordingEffects } from '../helpers/build-effects.ts';
+import { MINI_MIRROR } from '../fixtures/mini-mirror.ts';
+
+const GOLDEN = join(PROJECT_ROOT, 'test', 'golden', 'mini-mirror');
+const UPDATE = process.env.UPDATE_GOLDEN === '1';
+const CLOCK = new Date('2026-01-15T09:00:00.000Z');
+
+/** Answers kept in full: the merged comune, the bilingual one, the re-coded one, suppressed MEF cells, a ceased comune, the status. */
+const BODIES = [
+  'api/comuni/028108.json',
+  'api/redditi/028108.json',
+  'api/comuni/021008.json',
+  'api/comuni/090064.json',
+  'api/redditi/002002.json',
+  'api/comuni/cessati/H329.json',
+  'api/regioni.json',
+  'api/status.json',
+];
+
+/**
+ * The build's fingerprint hashes the generator's own code (npm start rebuilds when it
+ * changes): it is checked against the one computed for this code and these inputs, and
+ * stands as a placeholder in the manifest, so an edit that changes no output keeps the golden files.
+ */
+const FINGERPRINT_PLACEHOLDER = '<impronta della build>';
+
+let root: string;
+let output: Map<string, Buffer>;
+let fingerprint: string;
+
+async function readTree(dir: string): Promise<Map<string, Buffer>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = new Map<string, Buffer>();
+  for (const e of entries.filter((e) => e.isFile()).sort((a, b) => a.name.localeCompare(b.name))) {
+    const path = join(e.parentPath, e.name);
+    files.set(path.slice(dir.length + 1), await readFile(path));
+  }
+  return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const normalised = (bytes: Buffer) =>
+  bytes.includes(fingerprint)
+    ? Buffer.from(bytes.toString('utf8').replaceAll(fingerprint, FINGERPRINT_PLACEHOLDER))
+    : bytes;
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'golden-'));
+  await build(
+    {
+      dataDir: MINI_MIRROR.dataDir,
+      lockPath: MINI_MIRROR.lockPath,
+      scale: MINI_MIRROR.scale,
+      outDir: join(root, 'public'),
+      generatedDir: join(root, 'generated'),
+      changesAckPath: join(root, 'changes-ack.json'),
+    },
+    recordingEffects(() => CLOCK),
+  );
+  const inputs = new Map(Object.entries((await readLock(MINI_MIRROR.lockPath)).files).map(([p, e]) => [p, e.sha256]));
+  fingerprint = buildFingerprint(await codeHash(), inputs);
+  output = await readTree(join(root, 'public'));
+  if (UPDATE) {
+    await rm(GOLDEN, { recursive: true, force: true });
+    await mkdir(GOLDEN, { recursive: true });
+    const manifest = Object.fromEntries([...output].map(([path, bytes]) => [path, sha256(normalised(bytes))]));
+    await writeFile(join(GOLDEN, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    for (const path of BODIES) {
+      await mkdir(dirname(join(GOLDEN, path)), { recursive: true });
+      await writeFile(join(GOLDEN, path), output.get(path)!);
+    }
+  }
+}, 120_000);
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+describe('the mini mirror builds to the golden output', () => {
+  it('the same files, each with the same sha256 (test/golden/mini-mirror/manifest.json)', async () => {
+    const golden = JSON.parse(await readFile(join(GOLDEN, 'manifest.json'), 'utf8')) as Record<string, string>;
+    const actual = Object.fromEntries([...output].map(([path, bytes]) => [path, sha256(normalised(bytes))]));
+    expect(actual).toEqual(golden);
+  });
+
+  it('the build fingerprint is the one of this code and the mini mirror lock', () => {
+    expect(output.get('_edge/build.json')!.toString('utf8')).toBe(`${JSON.stringify({ fingerprint })}\n`);
+  });
+
+  it.each(BODIES)('%s, byte for byte', async (path) => {
+    expect(output.get(path)?.toString('utf8')).toBe(await readFile(join(GOLDEN, path), 'utf8'));
+  });
+});

@@ -18,7 +18,7 @@ import { formatInteger, weightedMean } from './numbers.ts';
 import { sortedIndexOf } from './sorted.ts';
 import type { RouteOf } from './routes.ts';
 import type { QualityColumns, QualityDimension, RuntimeIndex } from './runtime-index.ts';
-import type { MetodoWizard, ModelloBudget, Wizard } from './schemas/qualita.ts';
+import type { MetodoWizard, ModelloBudget, Wizard } from './schemas/qualita-wizard.ts';
 import type { Static } from '@sinclair/typebox';
 
 export type Budget = 'basso' | 'medio' | 'alto';

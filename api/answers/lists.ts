@@ -2,7 +2,7 @@
  * The list routes and the function that computes each: used at build time for the files
  * and at request time for every other combination of parameters.
  */
-import { paramEntries as paramEntriesOf, type AnyValues, type RouteSpec, type Values } from '../contract.ts';
+import { paramEntries, type AnyValues, type RouteSpec, type Values } from '../contract.ts';
 import { yearNotFound, type Answerer } from '../context.ts';
 import { canonicalUrl } from '../envelope.ts';
 import { canonicalFilters, incomeColumn, listCessati, listComuni, qualityRanking, ranking } from '../lists.ts';
@@ -51,7 +51,7 @@ function computeTyped<K extends ListRouteId>(index: RuntimeIndex, id: K, values:
   const text = (value: string | number | undefined) => (value === undefined ? [] : [String(value)]);
   const query = new URLSearchParams();
   const pathParams: Record<string, string> = {};
-  for (const { name, in: location } of paramEntriesOf(route)) {
+  for (const { name, in: location } of paramEntries(route)) {
     if (location === 'path') pathParams[name] = String(values[name]);
     else for (const v of text(values[name])) query.set(name, v);
   }

@@ -59,7 +59,9 @@ export const COMMON_HEADER_REFS = {
   'X-Content-Type-Options': ref('headers', 'XContentTypeOptions'),
 };
 
-export const { ETag: _etag, ...PREFLIGHT_COMMON_HEADER_REFS } = COMMON_HEADER_REFS;
+const { ETag: _etag, ...preflightCommonHeaderRefs } = COMMON_HEADER_REFS;
+/** What preflightResponse sends: the common headers but ETag (a 204 has no body to validate). */
+export const PREFLIGHT_COMMON_HEADER_REFS = preflightCommonHeaderRefs;
 
 export const PARAMETER_DOCS = {
   IfNoneMatch: {

@@ -18,6 +18,9 @@ export const ROUTES = [...COMUNI_ROUTES, ...DOMAIN_ROUTES, ...META_ROUTES] as co
 export type Route = (typeof ROUTES)[number];
 export type RouteId = Route['id'];
 export type RouteOf<K extends RouteId> = Extract<Route, { id: K }>;
+/** The routes whose answers are computed from the index by one function, at build time and at request time. */
+export type ListRoute = Extract<Route, { mode: 'list' }>;
+export type ListRouteId = ListRoute['id'];
 
 // Checked assignment: every entry above must be a valid RouteSpec.
 export const ROUTE_LIST: readonly RouteSpec[] = ROUTES;

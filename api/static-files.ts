@@ -1,6 +1,6 @@
 import { paramEntries, type AnyValues, type RouteSpec } from './contract.ts';
 import { rankedPositions } from './lists.ts';
-import { routeById, type Route } from './routes.ts';
+import { routeById, type ListRoute, type ListRouteId } from './routes.ts';
 import type { RankingKey, RuntimeIndex } from './runtime-index.ts';
 
 /**
@@ -38,9 +38,6 @@ function withDefaults(route: RouteSpec, values: AnyValues): AnyValues {
   for (const { name, schema } of paramEntries(route)) out[name] = values[name] ?? schema.default;
   return out;
 }
-
-type ListRoute = Extract<Route, { mode: 'list' }>;
-type ListRouteId = ListRoute['id'];
 
 const RANKINGS: { id: ListRouteId; param: string; keys: RankingKey[]; orderParam: 'ordine' | 'order' }[] = [
   { id: 'demografia.ranking', param: 'indicatore', keys: ['popolazione', 'densita'], orderParam: 'ordine' },

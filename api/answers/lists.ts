@@ -8,11 +8,10 @@ import { canonicalUrl } from '../envelope.ts';
 import { canonicalFilters, incomeColumn, listCessati, listComuni, qualityRanking, ranking } from '../lists.ts';
 import { parseParams } from '../params.ts';
 import { problem, ProblemError } from '../problem.ts';
-import { routeById, type Route, type RouteOf } from '../routes.ts';
+import { routeById, type ListRouteId, type RouteOf } from '../routes.ts';
 import type { RuntimeIndex } from '../runtime-index.ts';
 import { staticFilePath } from '../static-files.ts';
 
-type ListRouteId = Extract<Route, { mode: 'list' }>['id'];
 type ListCompute<R extends RouteSpec> = (index: RuntimeIndex, route: R, values: Values<R>, instance: string) => unknown;
 
 const LIST_COMPUTE: { [K in ListRouteId]: ListCompute<RouteOf<K>> } = {
@@ -48,12 +47,12 @@ const isListRoute = (id: string): id is ListRouteId => id in LIST_COMPUTE;
 function computeTyped<K extends ListRouteId>(index: RuntimeIndex, id: K, values: AnyValues, instance: string) {
   // The values are parsed as a request's would be, so the compute functions only ever see typed, checked values.
   const route = routeById(id);
-  const text = (value: string | number | undefined) => (value === undefined ? [] : [String(value)]);
   const query = new URLSearchParams();
   const pathParams: Record<string, string> = {};
   for (const { name, in: location } of paramEntries(route)) {
-    if (location === 'path') pathParams[name] = String(values[name]);
-    else for (const v of text(values[name])) query.set(name, v);
+    const value = values[name];
+    if (location === 'path') pathParams[name] = String(value);
+    else if (value !== undefined) query.set(name, String(value));
   }
   return LIST_COMPUTE[id](index, route, parseParams(route, pathParams, query, instance), instance);
 }

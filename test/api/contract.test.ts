@@ -1,9 +1,13 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { integer, optional, paramEntries, params, string, stringEnum, type Values } from '../../api/contract.ts';
+import type { ComuneRef } from '../../api/lists.ts';
 import { parseParams } from '../../api/params.ts';
+import type { Problem } from '../../api/problem.ts';
 import { ROUTE_LIST, routeById } from '../../api/routes.ts';
+import type { ComuneRef as ComuneRefSchema, Problem as ProblemSchema, Provenance } from '../../api/schemas/common.ts';
+import type { Provenance as SourceProvenance } from '../../data-sources/lib/source.ts';
 
 describe('the route contract', () => {
   it('builds the very schemas TypeBox builds (symbols included), without loading TypeBox at run time', () => {
@@ -48,5 +52,14 @@ describe('the route contract', () => {
       for (const name of route.path.match(/\{([a-z_]+)\}/g) ?? [])
         expect(Object.keys(route.request.params.properties), route.id).toContain(name.slice(1, -1));
     }
+  });
+});
+
+describe('shapes declared once', () => {
+  it('types the problem and the comune reference from their schemas, and keeps the sources layer’s Provenance equal to its schema', () => {
+    expectTypeOf<Problem>().toEqualTypeOf<Static<typeof ProblemSchema>>();
+    expectTypeOf<ComuneRef>().toEqualTypeOf<Static<typeof ComuneRefSchema>>();
+    // data-sources/ may not import api/, so its interface stays; a drift from the schema fails tsc here.
+    expectTypeOf<SourceProvenance>().toEqualTypeOf<Static<typeof Provenance>>();
   });
 });

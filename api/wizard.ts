@@ -74,7 +74,7 @@ export const BUDGET_MODEL = {
     basso: ['bassa'],
     medio: ['bassa', 'media'],
     alto: ['bassa', 'media', 'alta'],
-  } as Readonly<Record<Budget, readonly FasciaCosto[]>>,
+  } satisfies Readonly<Record<Budget, readonly FasciaCosto[]>>,
   descrizione:
     'Indizio del costo della vita locale: il reddito complessivo IRPEF medio per contribuente del comune. ' +
     'Le soglie sono i terzili di questo reddito sui comuni che lo hanno (ogni comune conta una volta): fascia di costo bassa fino al primo terzile (incluso), ' +
@@ -254,7 +254,7 @@ export function answerWizard(index: RuntimeIndex, route: WizardRoute, values: Va
     risultati: topPos.map((i, k) => {
       const r = reddito[i]!;
       const fascia = costBand(r, soglie);
-      const punteggi = {} as Record<QualityDimension, number | null>;
+      const punteggi: Partial<Record<QualityDimension, number | null>> = {};
       for (let d = 0; d < nDims; d++) punteggi[dims[d]!.id] = cols[d]![i] ?? null;
       return {
         posizione: k + 1,

@@ -1,6 +1,6 @@
 /**
  * The route contract: what a route declares (its path and query parameters as TypeBox
- * schemas, its response schema) and the types the answer functions get from it, as
+ * schemas, the name of its response schema) and the types the answer functions get from it, as
  * `createRoute` and `RouteHandler<R>` do in @hono/zod-openapi. The parameter parser, the
  * canonical URLs, the file names, the CDN layer and the OpenAPI document all read the
  * same schema objects.
@@ -26,7 +26,7 @@ import type { SCHEMAS } from './schemas/index.ts';
 const Kind = Symbol.for('TypeBox.Kind');
 const OptionalKind = Symbol.for('TypeBox.Optional');
 
-/** Options of a query parameter beyond JSON Schema: another accepted name (the spec spells the ranking order `ordine` or `order` by group). */
+/** What every parameter says of itself; `alias` is another accepted name (the spec spells the ranking order `ordine` or `order` by group). */
 interface ParamOptions {
   description: string;
   alias?: string;

@@ -1,4 +1,5 @@
-import { ROUTE_LIST, type ParamSpec, type RouteSpec } from './routes.ts';
+import { paramEntries, type ParamEntry, type RouteSpec } from './contract.ts';
+import { ROUTE_LIST } from './routes.ts';
 import { staticFilePath } from './static-files.ts';
 
 /**
@@ -18,14 +19,16 @@ import { staticFilePath } from './static-files.ts';
  * (so it keeps its specific 400).
  */
 export function pathOnlyRoutes(routes: readonly RouteSpec[] = ROUTE_LIST): RouteSpec[] {
-  return routes.filter((r) => r.mode === 'file' && r.params.every((p) => p.in === 'path') && !r.path.endsWith('.json'));
+  return routes.filter(
+    (r) => r.mode === 'file' && paramEntries(r).every((p) => p.in === 'path') && !r.path.endsWith('.json'),
+  );
 }
 
 /** The regular expression a path parameter's values match, unanchored. */
-function paramRegex(p: ParamSpec): string {
-  if (p.type === 'string' && p.pattern) return p.pattern.replace(/^\^/, '').replace(/\$$/, '');
-  if (p.type === 'string' && p.enum) return `(?:${p.enum.join('|')})`;
-  throw new Error(`path parameter ${p.name} needs a pattern or an enum to be served by the static layer`);
+function paramRegex({ name, schema }: ParamEntry): string {
+  if (schema.type === 'string' && schema.pattern) return schema.pattern.replace(/^\^/, '').replace(/\$$/, '');
+  if (schema.type === 'string' && schema.enum) return `(?:${schema.enum.join('|')})`;
+  throw new Error(`path parameter ${name} needs a pattern or an enum to be served by the static layer`);
 }
 
 // `-` is literal outside a class and an invalid escape in unicode-mode regexes, so it is left alone.
@@ -35,7 +38,7 @@ const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'
 export function routePattern(route: RouteSpec): string {
   const parts = route.path.split(/(\{[a-z_]+\})/).map((part) => {
     const name = /^\{([a-z_]+)\}$/.exec(part)?.[1];
-    return name ? paramRegex(route.params.find((p) => p.name === name)!) : escapeRegex(part);
+    return name ? paramRegex(paramEntries(route).find((p) => p.name === name)!) : escapeRegex(part);
   });
   return `^${parts.join('')}$`;
 }
@@ -69,7 +72,7 @@ const placeholder = (name: string) => `:${name.replace(/[^a-z]/gi, '')}`;
 /** Rewrites (status 200) of every path-only URL to its file: `/api/comuni/:codiceistat` → `/api/comuni/:codiceistat.json`. */
 export function staticRewrites(routes: readonly RouteSpec[] = ROUTE_LIST): RedirectRule[] {
   return pathOnlyRoutes(routes).map((route) => {
-    const values = Object.fromEntries(route.params.map((p) => [p.name, placeholder(p.name)]));
+    const values = Object.fromEntries(paramEntries(route).map((p) => [p.name, placeholder(p.name)]));
     const from = route.path.replace(/\{([a-z_]+)\}/g, (_, name: string) => placeholder(name));
     return { from, to: staticFilePath(route, values), status: 200 };
   });

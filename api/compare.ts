@@ -1,12 +1,12 @@
+import type { RouteSpec } from './contract.ts';
+import { readBuiltFile, readRecord, yearNotFound, type Answerer, type HandlerContext } from './context.ts';
 import { canonicalUrl } from './envelope.ts';
-import { readRecord, yearNotFound, type HandlerContext } from './handler.ts';
 import { availableYears, selectedYear, yearEntry } from './record-slice.ts';
 import { comuneRef, findComune, incomeColumn } from './lists.ts';
 import type { RuntimeIndex } from './runtime-index.ts';
 import type { MedieNazionali } from './schemas/nazionale.ts';
-import type { ParamValues } from './params.ts';
 import { invalidParams, problem, ProblemError } from './problem.ts';
-import { routeById, type RouteSpec } from './routes.ts';
+import { routeById, type RouteOf } from './routes.ts';
 import { staticFilePath } from './static-files.ts';
 
 export const MAX_COMPARED = 4;
@@ -38,9 +38,7 @@ export function parseCodes(text: string, instance: string): string[] {
 }
 
 async function yearBlock(ctx: HandlerContext, route: RouteSpec, code: string, anno: number | undefined, base: URL) {
-  const path = staticFilePath(route, { codice_istat: code });
-  const text = await ctx.store.read(path, base);
-  if (text === null) throw new Error(`static file ${path} is missing from the build`);
+  const text = await readBuiltFile(ctx, staticFilePath(route, { codice_istat: code }), base);
   const year = anno ?? selectedYear(text);
   const dati = year === null ? null : yearEntry<{ anno: number }>(text, year);
   if (dati) return { dati, motivo: null };
@@ -70,21 +68,15 @@ function comparableIncome(index: RuntimeIndex, positions: number[], medie: Medie
   };
 }
 
-export async function answerCompare(
-  ctx: HandlerContext,
-  route: RouteSpec,
-  values: ParamValues,
-  instance: string,
-  base: URL,
-) {
-  const codes = parseCodes(values.comuni as string, instance);
+export const answerCompare: Answerer<RouteOf<'confronta'>> = async (ctx, { route, values, instance, url: base }) => {
+  const codes = parseCodes(values.comuni, instance);
   const positions = codes.map((c) => findComune(ctx.index, c));
   const unknown = codes.filter((_, k) => positions[k]! < 0);
   if (unknown.length > 0)
     throw new ProblemError(
       problem(404, `Codici ISTAT sconosciuti: ${unknown.join(', ')}. L'elenco dei codici è in /api/comuni.`, instance),
     );
-  const anno = values.anno as number | undefined;
+  const { anno } = values;
   const { demografia, redditi } = ctx.index.anni;
   if (anno !== undefined && !demografia.includes(anno) && !redditi.includes(anno)) {
     throw yearNotFound(
@@ -118,7 +110,7 @@ export async function answerCompare(
   const nationalRoute = routeById('confronta.national');
   const nationalYear = anno !== undefined && ctx.index.anni.nazionale.includes(anno) ? anno : undefined;
   const medie = await readRecord<MedieNazionali>(ctx, staticFilePath(nationalRoute, { anno: nationalYear }), base);
-  return {
+  const body = {
     anno_richiesto: anno ?? null,
     comuni,
     redditi_confrontabili: comparableIncome(ctx.index, positions, medie),
@@ -128,4 +120,5 @@ export async function answerCompare(
       medie_nazionali: canonicalUrl(nationalRoute, { anno: nationalYear }),
     },
   };
-}
+  return { kind: 'json', body };
+};

@@ -1,5 +1,4 @@
-import type { ParamValues } from './params.ts';
-import type { RouteSpec } from './routes.ts';
+import { paramEntries, type AnyValues, type RouteSpec } from './contract.ts';
 
 export interface Links {
   self: string;
@@ -22,21 +21,24 @@ export interface Page<T> {
  * and only the query parameters that differ from their default, in the route's order.
  * Static files and dynamic answers both embed these links, so they agree.
  */
-export function canonicalUrl(route: RouteSpec, values: ParamValues): string {
+export function canonicalUrl(route: RouteSpec, values: AnyValues): string {
   let path = route.path;
   const query = new URLSearchParams();
-  for (const spec of route.params) {
-    const value = values[spec.name];
-    if (spec.in === 'path') path = path.replace(`{${spec.name}}`, encodeURIComponent(String(value)));
-    else if (value !== undefined && value !== spec.default) query.set(spec.name, String(value));
+  for (const { name, in: location, schema } of paramEntries(route)) {
+    const value = values[name];
+    if (location === 'path') path = path.replace(`{${name}}`, encodeURIComponent(String(value)));
+    else if (value !== undefined && value !== schema.default) query.set(name, String(value));
   }
   const qs = query.toString();
   return qs ? `${path}?${qs}` : path;
 }
 
-export function paginate<T>(route: RouteSpec, values: ParamValues, items: readonly T[]): Page<T> {
-  const limit = values.limit as number;
-  const offset = values.offset as number;
+export function paginate<T>(
+  route: RouteSpec,
+  values: AnyValues & { limit: number; offset: number },
+  items: readonly T[],
+): Page<T> {
+  const { limit, offset } = values;
   const total = items.length;
   const at = (o: number) => canonicalUrl(route, { ...values, offset: o });
   const lastOffset = total === 0 ? 0 : Math.floor((total - 1) / limit) * limit;

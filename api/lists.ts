@@ -1,17 +1,14 @@
-import { canonicalUrl, paginate } from './envelope.ts';
-import type { ParamValues } from './params.ts';
+import type { Static } from '@sinclair/typebox';
+import type { AnyValues, RouteSpec, Values } from './contract.ts';
+import { paginate } from './envelope.ts';
 import { invalidParams, ProblemError } from './problem.ts';
-import type { RouteSpec } from './routes.ts';
+import type { RouteOf } from './routes.ts';
 import type { IncomeRankingKey, RankingColumn, RuntimeIndex } from './runtime-index.ts';
+import type { ComuneRef as ComuneRefSchema } from './schemas/common.ts';
 import { sortedIndexOf } from './sorted.ts';
 import { foldText } from './text.ts';
 
-export interface ComuneRef {
-  codice_istat: string;
-  nome: string;
-  provincia: { sigla: string; nome: string };
-  regione: { codice: string; nome: string };
-}
+export type ComuneRef = Static<typeof ComuneRefSchema>;
 
 export function comuneRef(index: RuntimeIndex, i: number): ComuneRef {
   const provincia = index.province[index.comuni.provincia[i]!]!;
@@ -55,15 +52,22 @@ export function resolveProvincia(index: RuntimeIndex, sigla: string, instance: s
   return at;
 }
 
+/** The canonical form of a region filter (its slug), or a 400. */
+export function canonicalRegione(index: RuntimeIndex, text: string | undefined, instance: string): string | undefined {
+  return text === undefined ? undefined : index.regioni[resolveRegione(index, text, instance)]!.slug;
+}
+
 /** Replaces filter values by their canonical form (region slug, upper-case sigla), so equal requests share one URL and one file. */
-export function canonicalFilters(index: RuntimeIndex, values: ParamValues, instance: string): ParamValues {
-  const out = { ...values };
-  if (typeof values.regione === 'string')
-    out.regione = index.regioni[resolveRegione(index, values.regione, instance)]!.slug;
-  if (typeof values.provincia === 'string')
-    out.provincia = index.province[resolveProvincia(index, values.provincia, instance)]!.sigla;
-  if (typeof values.codice_catastale === 'string') out.codice_catastale = values.codice_catastale.toUpperCase();
-  return out;
+export function canonicalFilters(index: RuntimeIndex, values: AnyValues, instance: string): AnyValues {
+  const { regione, provincia, codice_catastale } = values;
+  return {
+    ...values,
+    ...(typeof regione === 'string' ? { regione: canonicalRegione(index, regione, instance) } : {}),
+    ...(typeof provincia === 'string'
+      ? { provincia: index.province[resolveProvincia(index, provincia, instance)]!.sigla }
+      : {}),
+    ...(typeof codice_catastale === 'string' ? { codice_catastale: codice_catastale.toUpperCase() } : {}),
+  };
 }
 
 function regionOf(index: RuntimeIndex, i: number): number {
@@ -76,12 +80,12 @@ function positions(index: RuntimeIndex, keep: (i: number) => boolean): number[] 
   return out;
 }
 
-export function listComuni(index: RuntimeIndex, route: RouteSpec, values: ParamValues) {
-  const regione = typeof values.regione === 'string' ? index.regioni.findIndex((r) => r.slug === values.regione) : null;
+export function listComuni(index: RuntimeIndex, route: RouteSpec, values: Values<RouteOf<'comuni.list'>>) {
+  const regione = values.regione === undefined ? null : index.regioni.findIndex((r) => r.slug === values.regione);
   const provincia =
-    typeof values.provincia === 'string' ? index.province.findIndex((p) => p.sigla === values.provincia) : null;
-  const catastale = typeof values.codice_catastale === 'string' ? values.codice_catastale : null;
-  const cap = typeof values.cap === 'string' ? values.cap : null;
+    values.provincia === undefined ? null : index.province.findIndex((p) => p.sigla === values.provincia);
+  const catastale = values.codice_catastale ?? null;
+  const cap = values.cap ?? null;
   const t = index.territorio;
   const rows = positions(
     index,
@@ -149,11 +153,10 @@ function flagsOf(column: RankingColumn): Map<number, string[]> {
 export function ranking(
   index: RuntimeIndex,
   route: RouteSpec,
-  values: ParamValues,
+  values: AnyValues & { limit: number; offset: number },
   column: RankingColumn,
-  orderParam: 'ordine' | 'order',
+  order: 'asc' | 'desc',
 ) {
-  const order = values[orderParam] as 'asc' | 'desc';
   const rows = rankedPositions(column.valori, order);
   const page = paginate(route, values, rows);
   const flags = flagsOf(column);
@@ -189,11 +192,10 @@ export function ranking(
   };
 }
 
-export function qualityRanking(index: RuntimeIndex, route: RouteSpec, values: ParamValues) {
+export function qualityRanking(index: RuntimeIndex, route: RouteSpec, values: Values<RouteOf<'qualita.ranking'>>) {
   const q = index.qualita;
-  const regione = typeof values.regione === 'string' ? index.regioni.findIndex((r) => r.slug === values.regione) : null;
-  const min = values.min_pop as number | undefined;
-  const max = values.max_pop as number | undefined;
+  const regione = values.regione === undefined ? null : index.regioni.findIndex((r) => r.slug === values.regione);
+  const { min_pop: min, max_pop: max } = values;
   const national = rankedPositions(q.punteggio, 'desc');
   const nationalRank = new Map(national.map((i, k) => [i, k + 1]));
   const pop = index.comuni.popolazione;
@@ -229,12 +231,10 @@ export function qualityRanking(index: RuntimeIndex, route: RouteSpec, values: Pa
   };
 }
 
-export { canonicalUrl };
-
 /** Comuni ceased since 1991, by cadastral code; `provincia` is the province at cessation. */
-export function listCessati(index: RuntimeIndex, route: RouteSpec, values: ParamValues) {
-  const provincia = typeof values.provincia === 'string' ? values.provincia : null;
-  const catastale = typeof values.codice_catastale === 'string' ? values.codice_catastale : null;
+export function listCessati(index: RuntimeIndex, route: RouteSpec, values: Values<RouteOf<'comuni.cessati.list'>>) {
+  const provincia = values.provincia ?? null;
+  const catastale = values.codice_catastale ?? null;
   const rows = index.territorio.cessati.filter(
     (c) =>
       (provincia === null || c.sigla_provincia === provincia) &&

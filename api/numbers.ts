@@ -30,3 +30,23 @@ export function formatInteger(value: number): string {
   const grouped = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   return n < 0 ? `-${grouped}` : grouped;
 }
+
+/**
+ * Σ w·s / Σ w over the entries with a score and a positive weight, to 1 decimal; null when
+ * none. The quality index's scores (dimensions and total) and the wizard's re-weighted score.
+ */
+export function weightedMean(
+  scores: readonly (number | null | undefined)[],
+  weights: readonly number[],
+): number | null {
+  let num = 0;
+  let den = 0;
+  for (let k = 0; k < scores.length; k++) {
+    const s = scores[k];
+    const w = weights[k]!;
+    if (s == null || !(w > 0)) continue;
+    num += w * s;
+    den += w;
+  }
+  return den > 0 ? decimalRound(num / den, 1) : null;
+}

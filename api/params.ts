@@ -1,73 +1,72 @@
+import { paramEntries, type ParamSchemaFields, type RouteSpec, type Values } from './contract.ts';
 import { invalidParams, ProblemError, type InvalidParam } from './problem.ts';
-import type { ParamSpec, RouteSpec } from './routes.ts';
-
-export type ParamValues = Record<string, string | number | undefined>;
 
 /**
- * Validates the path and query parameters of a request against the route table and
+ * Validates the path and query parameters of a request against the route's schemas and
  * returns them typed, with defaults applied. Every problem found is reported at once
  * (400, `invalid_params`). Parameters the route does not define are ignored, so cache
  * busters such as `?_=123` keep working; that choice is documented in the OpenAPI text.
  */
-export function parseParams(
-  route: RouteSpec,
+export function parseParams<R extends RouteSpec>(
+  route: R,
   pathParams: Record<string, string>,
   query: URLSearchParams,
   instance: string,
-): ParamValues {
-  const values: ParamValues = {};
+): Values<R> {
+  const values: Record<string, string | number | undefined> = {};
   const problems: InvalidParam[] = [];
-  for (const spec of route.params) {
+  for (const { name, in: location, required, schema } of paramEntries(route)) {
+    const alias = schema.alias;
     const raw =
-      spec.in === 'path'
-        ? [pathParams[spec.name] ?? '']
-        : [...query.getAll(spec.name), ...(spec.alias ? query.getAll(spec.alias) : [])];
+      location === 'path' ? [pathParams[name] ?? ''] : [...query.getAll(name), ...(alias ? query.getAll(alias) : [])];
     if (raw.length > 1) {
       const how =
-        spec.alias && query.has(spec.alias) && query.has(spec.name)
-          ? `indicato sia come ${spec.name} sia come ${spec.alias}`
+        alias && query.has(alias) && query.has(name)
+          ? `indicato sia come ${name} sia come ${alias}`
           : `ripetuto ${raw.length} volte`;
-      problems.push({ name: spec.name, reason: `${how}: va indicato una sola volta` });
+      problems.push({ name, reason: `${how}: va indicato una sola volta` });
       continue;
     }
     const text = raw[0];
     if (text === undefined) {
-      if (spec.required) problems.push({ name: spec.name, reason: 'obbligatorio' });
-      else values[spec.name] = spec.default;
+      if (required) problems.push({ name, reason: 'obbligatorio' });
+      else values[name] = schema.default;
       continue;
     }
-    const result = parseOne(spec, text);
-    if (typeof result === 'object') problems.push({ name: spec.name, reason: result.reason });
-    else values[spec.name] = result;
+    const result = parseOne(schema, text);
+    if (typeof result === 'object') problems.push({ name, reason: result.reason });
+    else values[name] = result;
   }
   if (problems.length > 0) throw new ProblemError(invalidParams(instance, problems));
-  return values;
+  // The one assertion of the contract: every value above was checked against its schema, or is its default.
+  return values as Values<R>;
 }
 
-function parseOne(spec: ParamSpec, text: string): string | number | { reason: string } {
+function parseOne(schema: ParamSchemaFields, text: string): string | number | { reason: string } {
   if (text.trim() === '') return { reason: 'vuoto' };
-  if (spec.type === 'integer') {
+  if (schema.type === 'integer') {
     if (!/^-?\d{1,12}$/.test(text.trim())) return { reason: `"${preview(text)}" non è un numero intero` };
     const n = Number(text.trim());
-    if (spec.minimum !== undefined && n < spec.minimum)
-      return { reason: `deve essere almeno ${spec.minimum} (ricevuto ${n})` };
-    if (spec.maximum !== undefined && n > spec.maximum)
-      return { reason: `deve essere al massimo ${spec.maximum} (ricevuto ${n})` };
+    if (schema.minimum !== undefined && n < schema.minimum)
+      return { reason: `deve essere almeno ${schema.minimum} (ricevuto ${n})` };
+    if (schema.maximum !== undefined && n > schema.maximum)
+      return { reason: `deve essere al massimo ${schema.maximum} (ricevuto ${n})` };
     return n;
   }
-  if (spec.enum) {
+  if (schema.enum) {
+    // Enumerated values are case-insensitive (`ASC` = `asc`), as the OpenAPI text says.
     const value = text.trim().toLowerCase();
-    if (!spec.enum.includes(value))
-      return { reason: `"${preview(text)}" non è ammesso; valori ammessi: ${spec.enum.join(', ')}` };
+    if (!schema.enum.includes(value))
+      return { reason: `"${preview(text)}" non è ammesso; valori ammessi: ${schema.enum.join(', ')}` };
     return value;
   }
   const length = [...text].length;
-  if (spec.maxLength !== undefined && length > spec.maxLength)
-    return { reason: `troppo lungo: al massimo ${spec.maxLength} caratteri (ricevuti ${length})` };
-  if (spec.minLength !== undefined && [...text.trim()].length < spec.minLength)
-    return { reason: `troppo corto: almeno ${spec.minLength} caratteri` };
-  if (spec.pattern && !new RegExp(spec.pattern).test(text))
-    return { reason: `"${preview(text)}" non ha il formato atteso (${spec.pattern})` };
+  if (schema.maxLength !== undefined && length > schema.maxLength)
+    return { reason: `troppo lungo: al massimo ${schema.maxLength} caratteri (ricevuti ${length})` };
+  if (schema.minLength !== undefined && [...text.trim()].length < schema.minLength)
+    return { reason: `troppo corto: almeno ${schema.minLength} caratteri` };
+  if (schema.pattern && !new RegExp(schema.pattern).test(text))
+    return { reason: `"${preview(text)}" non ha il formato atteso (${schema.pattern})` };
   return text;
 }
 

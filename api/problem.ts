@@ -1,19 +1,10 @@
-/** RFC 9457 problem details, the body of every error the API returns. */
-export interface InvalidParam {
-  name: string;
-  reason: string;
-}
+import type { Static } from '@sinclair/typebox';
+import type { Problem as ProblemSchema } from './schemas/common.ts';
 
-export interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  instance: string;
-  invalid_params?: InvalidParam[];
-  anni_disponibili?: number[];
-  successori?: { codice_istat: string; nome: string; link: string }[];
-}
+/** RFC 9457 problem details, the body of every error the API returns (its schema: api/schemas/common.ts). */
+export type Problem = Static<typeof ProblemSchema>;
+
+export type InvalidParam = NonNullable<Problem['invalid_params']>[number];
 
 /** Problem types are documented at /api/errori#<slug> (the landing page explains each). */
 const TYPES = {
@@ -44,4 +35,12 @@ export class ProblemError extends Error {
 export function invalidParams(instance: string, params: InvalidParam[]): Problem {
   const detail = params.map((p) => `${p.name}: ${p.reason}`).join('; ');
   return problem(400, detail, instance, { invalid_params: params });
+}
+
+/**
+ * The body of an unexpected error (a bug, not bad input): it says nothing of the internals.
+ * `about:blank` (RFC 9457 §4.2.1): no more to say than the status's own title.
+ */
+export function internalProblem(instance: string): Problem {
+  return { type: 'about:blank', title: 'Errore interno', status: 500, detail: 'Errore inatteso del server.', instance };
 }

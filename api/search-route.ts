@@ -1,15 +1,14 @@
+import type { Answerer } from './context.ts';
 import { comuneRef, findComune } from './lists.ts';
-import type { ParamValues } from './params.ts';
-import type { RouteSpec } from './routes.ts';
+import type { RouteOf } from './routes.ts';
 import type { RuntimeIndex } from './runtime-index.ts';
 import { normalizeName, search } from './search.ts';
 
 export const SEARCH_LIMIT = 10;
 
-export function answerSearch(index: RuntimeIndex, route: RouteSpec, values: ParamValues) {
-  const q = values.q as string;
+export const answerSearch: Answerer<RouteOf<'comuni.search'>> = ({ index }, { route, values: { q } }) => {
   const hits = search(index.search, q, SEARCH_LIMIT);
-  return {
+  const body = {
     q,
     totale: hits.length,
     risultati: hits.map((hit) => {
@@ -24,7 +23,8 @@ export function answerSearch(index: RuntimeIndex, route: RouteSpec, values: Para
     }),
     links: { self: `${route.path}?${new URLSearchParams({ q })}` },
   };
-}
+  return { kind: 'json', body };
+};
 
 /**
  * "già Riva Valdobbia" when the query matches a former name of the comune's territory and

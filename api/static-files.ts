@@ -1,6 +1,6 @@
+import { paramEntries, type AnyValues, type RouteSpec } from './contract.ts';
 import { rankedPositions } from './lists.ts';
-import type { ParamValues } from './params.ts';
-import { routeById, type RouteId, type RouteSpec } from './routes.ts';
+import { routeById, type ListRoute, type ListRouteId } from './routes.ts';
 import type { RankingKey, RuntimeIndex } from './runtime-index.ts';
 
 /**
@@ -9,13 +9,13 @@ import type { RankingKey, RuntimeIndex } from './runtime-index.ts';
  * its default, then `.json`. E.g. /api/comuni?regione=lazio&offset=100 →
  * /api/comuni/regione/lazio/offset/100.json. Readable for people browsing public/.
  */
-export function staticFilePath(route: RouteSpec, values: ParamValues): string {
+export function staticFilePath(route: RouteSpec, values: AnyValues): string {
   let path = route.path;
   const suffix: string[] = [];
-  for (const spec of route.params) {
-    const value = values[spec.name];
-    if (spec.in === 'path') path = path.replace(`{${spec.name}}`, String(value));
-    else if (value !== undefined && value !== spec.default) suffix.push(spec.name, String(value));
+  for (const { name, in: location, schema } of paramEntries(route)) {
+    const value = values[name];
+    if (location === 'path') path = path.replace(`{${name}}`, String(value));
+    else if (value !== undefined && value !== schema.default) suffix.push(name, String(value));
   }
   const base = suffix.length ? `${path}/${suffix.join('/')}` : path;
   return base.endsWith('.json') ? base : `${base}.json`;
@@ -27,18 +27,19 @@ function pageOffsets(total: number, limit: number): number[] {
   return out;
 }
 
-function pagesOf(route: RouteSpec, base: ParamValues, total: number): ParamValues[] {
-  const limit = route.params.find((p) => p.name === 'limit')!.default as number;
-  return pageOffsets(total, limit).map((offset) => withDefaults(route, { ...base, offset }));
+function pagesOf<R extends ListRoute>(route: R, base: AnyValues, total: number): AnyValues[] {
+  return pageOffsets(total, route.request.query.properties.limit.default).map((offset) =>
+    withDefaults(route, { ...base, offset }),
+  );
 }
 
-function withDefaults(route: RouteSpec, values: ParamValues): ParamValues {
-  const out: ParamValues = {};
-  for (const spec of route.params) out[spec.name] = values[spec.name] ?? spec.default;
+function withDefaults(route: RouteSpec, values: AnyValues): AnyValues {
+  const out: Record<string, string | number | undefined> = {};
+  for (const { name, schema } of paramEntries(route)) out[name] = values[name] ?? schema.default;
   return out;
 }
 
-const RANKINGS: { id: RouteId; param: string; keys: RankingKey[]; orderParam: 'ordine' | 'order' }[] = [
+const RANKINGS: { id: ListRouteId; param: string; keys: RankingKey[]; orderParam: 'ordine' | 'order' }[] = [
   { id: 'demografia.ranking', param: 'indicatore', keys: ['popolazione', 'densita'], orderParam: 'ordine' },
   {
     id: 'redditi.ranking',
@@ -55,9 +56,9 @@ const RANKINGS: { id: RouteId; param: string; keys: RankingKey[]; orderParam: 'o
  * province), of every ranking in both orders, and of the quality ranking (all and
  * per region). Anything else is computed on request by the same functions.
  */
-export function precomputedListVariants(index: RuntimeIndex): { route: RouteSpec; values: ParamValues }[] {
-  const out: { route: RouteSpec; values: ParamValues }[] = [];
-  const add = (id: RouteId, base: ParamValues, total: number) => {
+export function precomputedListVariants(index: RuntimeIndex): { route: RouteSpec; values: AnyValues }[] {
+  const out: { route: RouteSpec; values: AnyValues }[] = [];
+  const add = (id: ListRouteId, base: AnyValues, total: number) => {
     const route = routeById(id);
     for (const values of pagesOf(route, base, total)) out.push({ route, values });
   };

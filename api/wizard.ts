@@ -10,14 +10,15 @@
  * - order: re-weighted score descending, then codice_istat ascending — the same inputs always
  *   give the same answer.
  */
+import type { Values } from './contract.ts';
+import type { Answerer } from './context.ts';
 import { canonicalUrl } from './envelope.ts';
-import { comuneRef, resolveRegione } from './lists.ts';
-import { decimalRound, formatInteger } from './numbers.ts';
+import { canonicalRegione, comuneRef, resolveRegione } from './lists.ts';
+import { formatInteger, weightedMean } from './numbers.ts';
 import { sortedIndexOf } from './sorted.ts';
-import type { ParamValues } from './params.ts';
-import type { RouteSpec } from './routes.ts';
+import type { RouteOf } from './routes.ts';
 import type { QualityColumns, QualityDimension, RuntimeIndex } from './runtime-index.ts';
-import type { MetodoWizard, ModelloBudget, Wizard } from './schemas/qualita.ts';
+import type { MetodoWizard, ModelloBudget, Wizard } from './schemas/qualita-wizard.ts';
 import type { Static } from '@sinclair/typebox';
 
 export type Budget = 'basso' | 'medio' | 'alto';
@@ -73,7 +74,7 @@ export const BUDGET_MODEL = {
     basso: ['bassa'],
     medio: ['bassa', 'media'],
     alto: ['bassa', 'media', 'alta'],
-  } as Readonly<Record<Budget, readonly FasciaCosto[]>>,
+  } satisfies Readonly<Record<Budget, readonly FasciaCosto[]>>,
   descrizione:
     'Indizio del costo della vita locale: il reddito complessivo IRPEF medio per contribuente del comune. ' +
     'Le soglie sono i terzili di questo reddito sui comuni che lo hanno (ogni comune conta una volta): fascia di costo bassa fino al primo terzile (incluso), ' +
@@ -148,22 +149,24 @@ function joinItalian(items: string[]): string {
 
 export type WizardAnswer = Wizard;
 
-export function answerWizard(index: RuntimeIndex, route: RouteSpec, values: ParamValues): WizardAnswer {
-  const budget = values.budget as Budget;
-  const dimensione = values.dimensione as Dimensione;
-  const priorita = values.priorita as Priorita;
-  const limit = (values.limit as number | undefined) ?? 10;
+type WizardRoute = RouteOf<'qualita.wizard'>;
+
+export const wizardAnswer: Answerer<WizardRoute> = ({ index }, { route, values, instance }) => ({
+  kind: 'json',
+  body: answerWizard(index, route, { ...values, regione: canonicalRegione(index, values.regione, instance) }),
+});
+
+export function answerWizard(index: RuntimeIndex, route: WizardRoute, values: Values<WizardRoute>): WizardAnswer {
+  const { budget, dimensione, priorita, limit } = values;
   const q = index.qualita;
   const weights = PRIORITY_WEIGHTS[priorita];
   const band = POPULATION_BANDS[dimensione];
   const maxBand = MAX_BAND[budget];
   const soglie = q.soglie_budget;
 
-  let regione = -1;
-  if (typeof values.regione === 'string') {
-    regione = index.regioni.findIndex((r) => r.slug === values.regione);
-    if (regione < 0) regione = resolveRegione(index, values.regione, canonicalUrl(route, values));
-  }
+  let regione = values.regione === undefined ? -1 : index.regioni.findIndex((r) => r.slug === values.regione);
+  if (regione < 0 && values.regione !== undefined)
+    regione = resolveRegione(index, values.regione, canonicalUrl(route, values));
 
   const dims = q.dimensioni;
   const nDims = dims.length;
@@ -176,6 +179,8 @@ export function answerWizard(index: RuntimeIndex, route: RouteSpec, values: Para
   const reddito = q.reddito_medio;
   const bandMin = band.min;
   const bandMax = band.max ?? Infinity;
+  // One row of dimension scores, reused for every comune (the loop visits all 7,896).
+  const row: (number | null | undefined)[] = new Array(nDims);
 
   // Top `limit` kept sorted (score desc, position asc); positions are visited in codice order,
   // so among equal scores the earlier one always stays ahead.
@@ -204,19 +209,12 @@ export function answerWizard(index: RuntimeIndex, route: RouteSpec, values: Para
       continue;
     }
     if (BAND_RANK[costBand(r, soglie)] > maxBand) continue;
-    let num = 0;
-    let den = 0;
-    for (let d = 0; d < nDims; d++) {
-      const s = cols[d]![i];
-      if (s == null) continue;
-      num += w[d]! * s;
-      den += w[d]!;
-    }
-    if (den === 0) {
+    for (let d = 0; d < nDims; d++) row[d] = cols[d]![i];
+    const score = weightedMean(row, w);
+    if (score === null) {
       senzaPunteggio++;
       continue;
     }
-    const score = decimalRound(num / den, 1);
     totale++;
     const size = topPos.length;
     if (size === limit && score <= topScore[size - 1]!) continue;
@@ -256,7 +254,7 @@ export function answerWizard(index: RuntimeIndex, route: RouteSpec, values: Para
     risultati: topPos.map((i, k) => {
       const r = reddito[i]!;
       const fascia = costBand(r, soglie);
-      const punteggi = {} as Record<QualityDimension, number | null>;
+      const punteggi: Partial<Record<QualityDimension, number | null>> = {};
       for (let d = 0; d < nDims; d++) punteggi[dims[d]!.id] = cols[d]![i] ?? null;
       return {
         posizione: k + 1,

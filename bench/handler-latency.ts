@@ -4,7 +4,7 @@
  */
 import { answer, createHandler, handlerContext } from '../api/handler.ts';
 import type { RuntimeIndex } from '../api/runtime-index.ts';
-import { fsStore } from '../server/fs-store.ts';
+import { fsStore } from '../api/fs-store.ts';
 import { summarize, type LatencySummary } from './stats.ts';
 import type { Workload } from './workloads.ts';
 

@@ -9,11 +9,11 @@ import {
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import serveHandler from 'serve-handler';
-import { createHandler, handlerContext, methodNotAllowed } from '../api/handler.ts';
+import { createHandler, errorBoundary, handlerContext, methodNotAllowed } from '../api/handler.ts';
 import { ALLOWED_METHODS, JSON_TYPE, jsonResponse, problemResponse, STATIC_HEADER_RULES } from '../api/http.ts';
 import { problem } from '../api/problem.ts';
 import type { RuntimeIndex } from '../api/runtime-index.ts';
-import { fsStore } from './fs-store.ts';
+import { fsStore } from '../api/fs-store.ts';
 import { RATE_WINDOW_SECONDS, rateLimiter } from './rate-limit.ts';
 
 /** serve-handler's form of the shared static header rules (globs are relative to public/). */
@@ -31,6 +31,8 @@ export function serveConfig(publicDir: string) {
     })),
   };
 }
+
+const BASE = 'http://localhost';
 
 /** The Request the handler sees; the URL is parsed once (a malformed Host header must not break it). */
 function toRequest(req: IncomingMessage, url: URL): Request {
@@ -114,19 +116,19 @@ export function createApp(
     res.on('finish', () =>
       log(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`),
     );
-    try {
-      const url = new URL(req.url ?? '/', 'http://localhost');
+    const url = URL.canParse(req.url ?? '/', BASE) ? new URL(req.url ?? '/', BASE) : null;
+    if (!url) return send(res, await problemResponse(new Request(BASE), problem(400, 'Indirizzo non valido.', '/')));
+    // The core's error boundary covers the static files too: a bug anywhere is the same problem+json 500.
+    const response = await errorBoundary(new Request(url), async () => {
       const retryAfter = limiter?.check(req.socket.remoteAddress ?? '') ?? null;
-      if (retryAfter !== null)
-        return await send(res, await tooManyRequests(url, options.rateLimitPerMinute!, retryAfter));
+      if (retryAfter !== null) return tooManyRequests(url, options.rateLimitPerMinute!, retryAfter);
       // Read-only everywhere: the site and the bulk files refuse PUT, DELETE, TRACE… as the API does. A Request cannot carry TRACE or TRACK, so this is answered here.
-      if (!ALLOWED_METHODS.split(', ').includes(req.method ?? ''))
-        return await send(res, await methodNotAllowed(req.method ?? '', url));
+      if (!ALLOWED_METHODS.split(', ').includes(req.method ?? '')) return methodNotAllowed(req.method ?? '', url);
       if (!url.pathname.startsWith('/api/') && url.pathname !== '/api') {
         // No file name has a NUL byte, and serve-handler answers one with a 500. The edge index
         // (/_edge/) is bundled into the edge function, not a public file (netlify.toml says the same).
         if (url.pathname.includes('%00') || url.pathname.startsWith('/_edge/')) return notFound(res);
-        return await serveStatic(req, res, config);
+        return serveStatic(req, res, config);
       }
       const request = toRequest(req, url);
       // Direct file URLs (/api/comuni/058091.json) are static on Netlify too (excluded from the edge function); only their exact path (no //).
@@ -134,24 +136,14 @@ export function createApp(
         req.method !== 'OPTIONS' && url.pathname.endsWith('.json') && !url.pathname.includes('//')
           ? await store.read(url.pathname, url)
           : null;
-      if (file !== null) return await send(res, await jsonResponse(request, 200, file, JSON_TYPE));
+      if (file !== null) return jsonResponse(request, 200, file, JSON_TYPE);
       // Without onStatic the handler always answers with a Response.
-      await send(res, (await handle(request)) as Response);
-    } catch (error) {
-      // A bug, not bad input: report it as the problem it is, without leaking internals.
-      console.error(error);
-      res.statusCode = 500;
-      res.setHeader('Content-Type', 'application/problem+json; charset=utf-8');
-      res.end(
-        JSON.stringify({
-          type: 'about:blank',
-          title: 'Errore interno',
-          status: 500,
-          detail: 'Errore inatteso del server.',
-          instance: req.url,
-        }),
-      );
-    }
+      return (await handle(request)) as Response;
+    });
+    if (!response) return;
+    // A file that failed after its headers went out: nothing better than cutting the connection.
+    if (res.headersSent) res.destroy();
+    else await send(res, response);
   });
   return Object.assign(server, SERVER_LIMITS);
 }

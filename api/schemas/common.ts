@@ -38,6 +38,8 @@ export const ComuneRefFields = {
   regione: RegioneRef,
 };
 
+export const ComuneRef = Type.Object(ComuneRefFields, { additionalProperties: false });
+
 export const Links = Type.Object(
   {
     self: Type.String(),

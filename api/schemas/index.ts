@@ -12,8 +12,7 @@ import { Redditi } from './redditi.ts';
 import { Servizi, Sicurezza } from './servizi.ts';
 import { CessatiList, ComuneCessato } from './territorio.ts';
 
-/** Every response schema by the name the route table uses. */
-export const SCHEMAS: Record<string, TSchema> = {
+const BY_NAME = {
   ComuniList,
   SearchResults,
   Comune,
@@ -42,3 +41,6 @@ export const SCHEMAS: Record<string, TSchema> = {
   Servizi,
   Sicurezza,
 };
+
+/** Every response schema by the name the route table uses (`RouteSpec['schema']`, checked at compile time). */
+export const SCHEMAS: Readonly<Record<string, TSchema>> & typeof BY_NAME = BY_NAME;

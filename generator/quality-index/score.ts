@@ -2,7 +2,10 @@ import type { Provenance } from '../../data-sources/lib/source.ts';
 import type { IndicatoriProvinciali, Sensibilita, MetodologiaQualita } from '../../api/schemas/qualita.ts';
 import type { QualityColumns } from '../../api/runtime-index.ts';
 import { BUDGET_MODEL } from '../../api/wizard.ts';
-import { decimalRound, formatInteger, round } from '../../api/numbers.ts';
+import { formatInteger, round, weightedMean } from '../../api/numbers.ts';
+
+// The one weighted mean of the index, shared with the wizard (api/ cannot import generator/).
+export { weightedMean };
 import {
   PROVINCIAL_SHARE_MAX,
   QUALITY_DIMENSIONS,
@@ -103,20 +106,6 @@ export const MOTIVO_SOLO_PROVINCIALI =
   'La dimensione ha indicatori comunali ma nessuno ha un valore per questo comune: i soli indicatori provinciali, uguali per tutti i comuni della provincia, non bastano a misurarlo. La dimensione è esclusa e i pesi delle altre sono riproporzionati.';
 export const MOTIVO_TOTALE =
   "Nessuna dimensione dell'indice ha dati per questo comune: il punteggio non è calcolato e il comune non è in classifica.";
-
-/** Σ w·s / Σ w over the entries with a score and a positive weight; null when none. */
-export function weightedMean(scores: readonly (number | null)[], weights: readonly number[]): number | null {
-  let num = 0;
-  let den = 0;
-  for (let k = 0; k < scores.length; k++) {
-    const s = scores[k];
-    const w = weights[k]!;
-    if (s == null || !(w > 0)) continue;
-    num += w * s;
-    den += w;
-  }
-  return den > 0 ? decimalRound(num / den, 1) : null;
-}
 
 function validate(
   definitions: readonly IndicatorDefinition[],

@@ -109,7 +109,7 @@ export function endpointsHtml(routes: readonly RouteSpec[]): Html {
             </td>
             <td>${r.summary}</td>
             <td>
-              ${r.params.filter((p) => p.in === 'query').map((p, i) => html`${i > 0 ? ', ' : ''}<code>${p.name}</code>`)}
+              ${Object.keys(r.request.query.properties).map((name, i) => html`${i > 0 ? ', ' : ''}<code>${name}</code>`)}
             </td>
           </tr> `,
       )}

@@ -1,6 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import type { ParamValues } from '../../api/params.ts';
+import type { Values } from '../../api/contract.ts';
 import { routeById } from '../../api/routes.ts';
 import type { RankingColumn, RankingKey, RuntimeIndex } from '../../api/runtime-index.ts';
 import { Wizard } from '../../api/schemas/qualita.ts';
@@ -142,11 +142,8 @@ function makeIndex(rows: Row[], qualita?: RuntimeIndex['qualita']): RuntimeIndex
 
 const INDEX = makeIndex(ROWS);
 
-function ask(
-  values: Partial<Record<'budget' | 'dimensione' | 'priorita' | 'regione', string>> & { limit?: number },
-  index = INDEX,
-) {
-  const v: ParamValues = {
+function ask(values: Partial<Values<typeof ROUTE>>, index = INDEX) {
+  const v: Values<typeof ROUTE> = {
     budget: 'alto',
     dimensione: 'piccolo',
     priorita: 'bilanciato',

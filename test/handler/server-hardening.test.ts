@@ -53,6 +53,12 @@ describe('the local server outside /api', () => {
     }
   });
 
+  it('answers a request target no URL can be made of with a 400 problem, not a 500', async () => {
+    const answer = await raw(port, 'GET', '//host:port/x');
+    expect([answer.status, answer.headers['content-type']]).toEqual([400, 'application/problem+json; charset=utf-8']);
+    expect(JSON.parse(answer.body)).toMatchObject({ status: 400, detail: 'Indirizzo non valido.' });
+  });
+
   it('answers an unsatisfiable range with 416 and no body, a valid range with the bytes asked for', async () => {
     const bad = await raw(port, 'GET', '/dati/comuni.csv', { Range: 'bytes=9000-9999' });
     expect([bad.status, bad.body, bad.headers['content-range']]).toEqual([416, '', `bytes */${file.length}`]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { excludedPatterns, pathOnlyRoutes, staticRewrites } from '../../api/cdn-layer.ts';
+import { params, string } from '../../api/contract.ts';
 import { ROUTE_LIST, type RouteSpec } from '../../api/routes.ts';
 import { renderNetlifyToml } from '../../generator/write/netlify-config.ts';
 
@@ -60,13 +61,18 @@ describe('the zero-invocation static layer, from the route table', () => {
       to: '/api/confini/:codiceistat.json',
       status: 200,
     });
-    const ceased: RouteSpec = { ...base, id: 'cessati', path: '/api/comuni/cessati', mode: 'list', params: [] };
+    const none = params({});
+    const ceased: RouteSpec = {
+      ...base,
+      id: 'cessati',
+      path: '/api/comuni/cessati',
+      mode: 'list',
+      request: { params: none, query: none },
+    };
     const tooBroad: RouteSpec = {
       ...base,
       id: 'broad',
-      params: [
-        { name: 'codice_istat', in: 'path', type: 'string', required: true, pattern: '^[a-z0-9]+$', description: '' },
-      ],
+      request: { params: params({ codice_istat: string({ pattern: '^[a-z0-9]+$', description: '' }) }), query: none },
     };
     expect(() => excludedPatterns([...ROUTE_LIST.filter((r) => r.id !== 'comuni.get'), ceased, tooBroad])).toThrow(
       /\^\/api\/comuni\/\[a-z0-9\]\+\$ would take \/api\/comuni\/(cerca|cessati) away/,

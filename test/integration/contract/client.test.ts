@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_LIST, type RouteId } from '../../../api/routes.ts';
-import { EXAMPLE_REQUESTS } from '../../../generator/render/openapi.ts';
+import { EXAMPLE_REQUESTS } from '../../../generator/render/openapi/examples.ts';
 import { hasRealBuild, REAL_DATA } from '../helpers/real-build.ts';
 import { builtOpenApi, startServer, typeErrors, type LocalServer } from './harness.ts';
 

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTE_LIST, type ParamSpec } from '../../../api/routes.ts';
+import { paramEntries, type ParamEntry } from '../../../api/contract.ts';
+import { ROUTE_LIST } from '../../../api/routes.ts';
 import type { RuntimeIndex } from '../../../api/runtime-index.ts';
 import { PROJECT_ROOT } from '../../../generator/config.ts';
 import { hasRealBuild, loadBuiltIndex, REAL_DATA } from '../helpers/real-build.ts';
@@ -141,16 +142,16 @@ function arbitraries(index: RuntimeIndex) {
     min_pop: ['0', '5000', '100000000'],
     max_pop: ['0', '50000', '100000000'],
   };
-  const validValues = (spec: ParamSpec): string[] => {
-    if (validByName[spec.name]) return validByName[spec.name]!;
-    if (spec.type === 'string' && spec.enum) return [...spec.enum];
-    if (spec.type === 'integer')
-      return [spec.minimum, spec.maximum, spec.default, 1].filter((v) => v !== undefined).map(String);
+  const validValues = ({ name, schema }: ParamEntry): string[] => {
+    if (validByName[name]) return validByName[name]!;
+    if (schema.type === 'string' && schema.enum) return [...schema.enum];
+    if (schema.type === 'integer')
+      return [schema.minimum, schema.maximum, schema.default, 1].filter((v) => v !== undefined).map(String);
     return [];
   };
-  const specsByName = new Map<string, ParamSpec[]>();
+  const specsByName = new Map<string, ParamEntry[]>();
   for (const route of ROUTE_LIST)
-    for (const p of route.params) specsByName.set(p.name, [...(specsByName.get(p.name) ?? []), p]);
+    for (const p of paramEntries(route)) specsByName.set(p.name, [...(specsByName.get(p.name) ?? []), p]);
 
   const text = fc.oneof(
     { weight: 3, arbitrary: fc.string({ maxLength: 12 }) },
@@ -219,7 +220,7 @@ function arbitraries(index: RuntimeIndex) {
     });
 
   const templatePath = fc.constantFrom(...ROUTE_LIST).chain((route) => {
-    const pathParams = route.params.filter((p) => p.in === 'path');
+    const pathParams = paramEntries(route).filter((p) => p.in === 'path');
     return fc
       .tuple(
         ...pathParams.map((p) =>

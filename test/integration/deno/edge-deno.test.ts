@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDGE_RATE_LIMIT, excludedPatterns } from '../../../api/cdn-layer.ts';
 import { createHandler, handlerContext } from '../../../api/handler.ts';
 import { PROJECT_ROOT } from '../../../generator/config.ts';
-import { fsStore } from '../../../server/fs-store.ts';
+import { fsStore } from '../../../api/fs-store.ts';
 import { hasRealBuild, loadBuiltIndex, REAL_DATA, TEST_BUILD } from '../helpers/real-build.ts';
 import { EDGE_REQUESTS, runRequests, type EdgeAnswer } from './requests.ts';
 

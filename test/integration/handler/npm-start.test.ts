@@ -79,7 +79,9 @@ describe.skipIf(!hasRealBuild)(`npm start on an up-to-date build${REAL_DATA}`, (
       '/api/comuni/cessati?provincia=VC',
       '/api/comuni/cessati/H329',
     ];
-    const covered = new Set(urls.map((u) => matchRoute(new URL(u, server.base).pathname)?.route.id));
+    const covered = new Set<string | undefined>(
+      urls.map((u) => matchRoute(new URL(u, server.base).pathname)?.route.id),
+    );
     expect(ROUTE_LIST.map((r) => r.id).filter((id) => !covered.has(id))).toEqual([]);
     for (const url of urls) {
       const response = await fetch(server.base + url);

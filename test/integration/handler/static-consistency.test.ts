@@ -2,12 +2,13 @@ import { access, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canonicalUrl } from '../../../api/envelope.ts';
+import { paramEntries } from '../../../api/contract.ts';
 import { createHandler, handlerContext, type StaticStore } from '../../../api/handler.ts';
 import { selectYear, type YearlyRecord } from '../../../api/projection.ts';
 import { matchRoute, ROUTE_LIST, routeById } from '../../../api/routes.ts';
 import type { RuntimeIndex } from '../../../api/runtime-index.ts';
 import { precomputedListVariants } from '../../../api/static-files.ts';
-import { fsStore } from '../../../server/fs-store.ts';
+import { fsStore } from '../../../api/fs-store.ts';
 import { hasRealBuild, loadBuiltIndex, REAL_DATA, TEST_BUILD } from '../helpers/real-build.ts';
 
 const file = (path: string) => readFile(join(TEST_BUILD.outDir, path), 'utf8');
@@ -159,16 +160,18 @@ describe.skipIf(!hasRealBuild)(`static files and dynamic answers agree${REAL_DAT
         .map((c) => `/api/comuni/cessati/${c.codice_catastale}`),
       ...index.anni.nazionale.map((y) => `/api/confronta/nazionale-medie?anno=${y}`),
       ...index.fonti.map((f) => `/api/fonti/${f}`),
-      ...ROUTE_LIST.filter((r) => r.mode === 'file' && !r.path.includes('{') && !r.params.some((p) => p.required)).map(
-        (r) => r.path,
-      ),
+      ...ROUTE_LIST.filter(
+        (r) => r.mode === 'file' && !r.path.includes('{') && !paramEntries(r).some((p) => p.required),
+      ).map((r) => r.path),
     ];
     for (const url of urls) {
       const path = await target(url);
       expect(path, url).not.toBeNull();
       expect(await exists(path!), `${url} → ${path}`).toBe(true);
     }
-    const covered = new Set(urls.map((url) => matchRoute(new URL(url, 'http://x').pathname)?.route.id));
+    const covered = new Set<string | undefined>(
+      urls.map((url) => matchRoute(new URL(url, 'http://x').pathname)?.route.id),
+    );
     expect(ROUTE_LIST.filter((r) => r.mode === 'file' && !covered.has(r.id)).map((r) => r.id)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { createHandler, handlerContext } from '../../../api/handler.ts';
-import { fsStore } from '../../../server/fs-store.ts';
+import { fsStore } from '../../../api/fs-store.ts';
 import { loadBuiltIndex, TEST_BUILD } from './real-build.ts';
 
 /** The shared handler over the test build; static answers are read from the built files. */

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
-import type { StaticStore } from '../api/handler.ts';
+import type { StaticStore } from './context.ts';
 
 /**
- * The local StaticStore: files of public/, never outside it. Reads are synchronous on
+ * The StaticStore of the Node runtimes (the local server, and the build, which asks the
+ * handler for the OpenAPI examples); the edge function reads with fetch instead. Files
+ * of public/, never outside it. Reads are synchronous on
  * purpose: the files are small and in the page cache, and a comparison reads up to 9 of
  * them, where each async readFile costs several thread-pool round trips (measured: p99
  * of `confronta` 2.7 ms with fs/promises against well under 2 ms this way).

@@ -1,0 +1,70 @@
+/** What every answer function gets: the runtime's index and file store, the typed request, and the answer kinds. */
+import type { RouteSpec, Values } from './contract.ts';
+import { problem, ProblemError } from './problem.ts';
+import type { RuntimeIndex } from './runtime-index.ts';
+import { precomputedListVariants, staticFilePath } from './static-files.ts';
+
+/** Reads a file the build wrote under public/ (fetch on Netlify, the file system locally); `base` is the request URL. */
+export interface StaticStore {
+  read(path: string, base: URL): Promise<string | null>;
+}
+
+export interface HandlerContext {
+  index: RuntimeIndex;
+  store: StaticStore;
+  /** Paths of the list variants written as files; computed on first use, so cold starts stay cheap. */
+  staticLists: () => ReadonlySet<string>;
+}
+
+/** The context every runtime builds from the generated index. */
+export function handlerContext(index: RuntimeIndex, store: StaticStore): HandlerContext {
+  let lists: ReadonlySet<string> | undefined;
+  return {
+    index,
+    store,
+    staticLists: () =>
+      (lists ??= new Set(precomputedListVariants(index).map((v) => staticFilePath(v.route, v.values)))),
+  };
+}
+
+/** An answer is either a file the static layer serves as is, a body computed now, or a redirect. */
+export type Answer =
+  { kind: 'static'; path: string } | { kind: 'json'; body: unknown } | { kind: 'redirect'; location: string };
+
+/** A request of route R, its parameters validated and typed by the route's schemas. */
+export interface AnswerRequest<R extends RouteSpec> {
+  route: R;
+  values: Values<R>;
+  instance: string;
+  url: URL;
+}
+
+/** The answer function of route R (the `RouteHandler<R>` of this API); throws ProblemError for client errors. */
+export type Answerer<R extends RouteSpec> = (ctx: HandlerContext, req: AnswerRequest<R>) => Promise<Answer> | Answer;
+
+/** A former code of a comune: the answer is a 301 to the same resource under today's code. */
+export class RedirectSignal extends Error {
+  constructor(readonly location: string) {
+    super(location);
+  }
+}
+
+export function yearNotFound(anno: number, available: readonly number[], what: string, instance: string): ProblemError {
+  return new ProblemError(
+    problem(404, `Nessun dato ${what} per l'anno ${anno}. Anni disponibili: ${available.join(', ')}.`, instance, {
+      anni_disponibili: [...available],
+    }),
+  );
+}
+
+/** Reads a file the build wrote; a missing file for a known key is a build defect, not a user error. */
+export async function readBuiltFile(ctx: HandlerContext, path: string, base: URL): Promise<string> {
+  const text = await ctx.store.read(path, base);
+  if (text === null) throw new Error(`static file ${path} is missing from the build`);
+  return text;
+}
+
+/** A record file the build wrote and validated against the schema of type T. */
+export async function readRecord<T>(ctx: HandlerContext, path: string, base: URL): Promise<T> {
+  return JSON.parse(await readBuiltFile(ctx, path, base));
+}

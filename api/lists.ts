@@ -6,7 +6,7 @@ import type { RouteOf } from './routes.ts';
 import type { IncomeRankingKey, RankingColumn, RuntimeIndex } from './runtime-index.ts';
 import type { ComuneRef as ComuneRefSchema } from './schemas/common.ts';
 import { sortedIndexOf } from './sorted.ts';
-import { foldText } from './text.ts';
+import { foldText } from '../lib/text.ts';
 
 export type ComuneRef = Static<typeof ComuneRefSchema>;
 

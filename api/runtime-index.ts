@@ -1,4 +1,5 @@
-import type { Provenance } from '../data-sources/lib/source.ts';
+import type { Static } from '@sinclair/typebox';
+import type { Provenance } from './schemas/common.ts';
 import type { SearchIndex } from './search.ts';
 
 /**
@@ -73,7 +74,7 @@ export interface RankingColumn {
   /** Why comuni without a value are left out (said in every ranking page). */
   motivo_esclusi: string;
   metodo: string | null;
-  fonti: Provenance[];
+  fonti: Static<typeof Provenance>[];
   valori: (number | null)[];
   /** Reliability flags of single values (e.g. pochi_contribuenti): positions (in `comuni` order) each applies to. */
   avvisi?: { codice: string; descrizione: string; posizioni: number[] }[];

@@ -1,4 +1,4 @@
-import { foldText } from '../api/text.ts';
+import { foldText } from '../lib/text.ts';
 import { columnIndex, parseTable } from './lib/csv.ts';
 import { parseSourceFile } from './lib/files.ts';
 import type { SourceMeta } from './lib/source.ts';

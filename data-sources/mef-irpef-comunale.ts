@@ -1,3 +1,4 @@
+import { foldText } from '../lib/text.ts';
 import { columnIndex, parseTable, type Table } from './lib/csv.ts';
 import { allSourceFiles, parseSourceFile } from './lib/files.ts';
 import type { SourceFile, SourceMeta } from './lib/source.ts';
@@ -109,17 +110,8 @@ export interface IrpefYear {
  * Headers are "<measure> - Frequenza" / "<measure> - Ammontare[ in euro]"; the measure's
  * wording drifts between years (accents or apostrophes, "(comprensivo dei valori nulli)"
  * vs "(compresi nulli)", double and non-breaking spaces). Measures are therefore matched
- * on a canonical form: accents stripped, lower case, every run of non-alphanumerics one space.
+ * on a canonical form (foldText: accents stripped, lower case, every run of non-alphanumerics one space).
  */
-export function canonicalMeasure(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
-
 const NULLI = '(?: (?:comprensivo dei valori|compresi(?: valori)?) nulli)?';
 const measure = (body: string) => new RegExp(`^${body}${NULLI}$`);
 
@@ -184,7 +176,7 @@ function splitHeader(header: string, index: number): SplitHeader | null {
   return {
     index,
     header,
-    measure: canonicalMeasure(m[1]!),
+    measure: foldText(m[1]!),
     kind: m[2]!.toLowerCase().startsWith('freq') ? 'frequenza' : 'ammontare',
   };
 }

@@ -1,6 +1,6 @@
 import { access, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { acceptedKinds, sniff, type ContentKind } from '../../generator/fetch/shape.ts';
+import { acceptedKinds, sniff, type ContentKind } from './shape.ts';
 import type { SourceFile, SourceMeta } from './source.ts';
 
 /** Default location of the publishers' files: the shared mirror beside the project. */

@@ -12,7 +12,7 @@ import {
 } from './download.ts';
 import { readLock, writeLock, type LockEntry, type LockFile } from './lock.ts';
 import { formatBytes, ProgressLine, type Output } from './progress.ts';
-import { checkShape, describeExpected, describeKind, isPageUrl, sniff } from './shape.ts';
+import { checkShape, describeExpected, describeKind, isPageUrl, sniff } from '../../data-sources/lib/shape.ts';
 import { extractZipMember, listZipMembers, ZipMemberError } from './unzip.ts';
 import { rewriteUrl, type UrlMap } from './url-map.ts';
 

@@ -1,16 +1,5 @@
 import { unzipSync } from 'fflate';
 
-/** Zip archives (and xlsx, which are zips) start with a local file header or an empty-archive record. */
-export function isZip(bytes: Uint8Array): boolean {
-  return (
-    bytes.length >= 4 &&
-    bytes[0] === 0x50 &&
-    bytes[1] === 0x4b &&
-    (bytes[2] === 0x03 || bytes[2] === 0x05) &&
-    (bytes[3] === 0x04 || bytes[3] === 0x06)
-  );
-}
-
 export class ZipMemberError extends Error {
   constructor(
     readonly member: string,

@@ -7,6 +7,7 @@ import { aggregateYear, type AggregateRow, type IncomeAggregates } from '../deri
 import { meanIncomeBounds } from '../derive/income-bounds.ts';
 import { territoryOf, type TerritoryLookup } from './rekey-sources.ts';
 import { ratio } from '../../api/numbers.ts';
+import { foldText } from '../../lib/text.ts';
 
 export interface IncomeReport {
   anno_predefinito: number;
@@ -152,13 +153,7 @@ function attachToCurrent<T extends { codice_istat: string }>(
 }
 
 /** Letters only, no accents, lower case: "Valle d'Aosta/Vallée d'Aoste" and "VALLE D'AOSTA" meet at "valledaosta". */
-const regionKey = (name: string) =>
-  name
-    .split('/')[0]!
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z]/g, '');
+const regionKey = (name: string) => foldText(name.split('/')[0]!).replace(/ /g, '');
 
 /** The autonomous provinces, which some MEF years write instead of their region (2008–2011: "PROV. AUTONOMA BOLZANO"). */
 const PROVINCE_AUTONOME = /^provautonoma(bolzano|trento)$/;

@@ -9,7 +9,7 @@ import type {
 import { formatInteger } from '../../api/numbers.ts';
 import { FEW_TAXPAYERS_THRESHOLD } from '../quality-index/index.ts';
 import { buildSearchIndex } from '../../api/search.ts';
-import { foldText, slugify } from '../../api/text.ts';
+import { foldText, slugify } from '../../lib/text.ts';
 import { provenance } from '../../data-sources/lib/source.ts';
 import type { ComuneData, Dataset } from '../join/dataset.ts';
 import { SOURCES } from '../../data-sources/index.ts';

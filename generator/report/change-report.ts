@@ -1,5 +1,5 @@
 import { formatInteger, round } from '../../api/numbers.ts';
-import { foldText } from '../../api/text.ts';
+import { foldText } from '../../lib/text.ts';
 import type { GiValidita } from '../../data-sources/gi-db-comuni.ts';
 import type { CoverageReport } from './coverage.ts';
 import type { ComuneData, Dataset } from '../join/dataset.ts';

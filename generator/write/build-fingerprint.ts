@@ -6,7 +6,7 @@ import { PROJECT_ROOT } from '../config.ts';
 
 /** The code that decides what the build writes (and the locked dependency versions): a change makes public/ stale, like new data. */
 export const BUILD_CODE = {
-  dirs: ['api', 'data-sources', 'generator', 'templates'].map((dir) => join(PROJECT_ROOT, dir)),
+  dirs: ['api', 'data-sources', 'generator', 'lib', 'templates'].map((dir) => join(PROJECT_ROOT, dir)),
   files: [join(PROJECT_ROOT, 'package-lock.json')],
 };
 

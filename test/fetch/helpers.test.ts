@@ -5,8 +5,8 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { readLock, writeLock } from '../../generator/fetch/lock.ts';
 import { ProgressLine } from '../../generator/fetch/progress.ts';
-import { checkShape, isPageUrl, sniff } from '../../generator/fetch/shape.ts';
-import { extractZipMember, isZip, listZipMembers, ZipMemberError } from '../../generator/fetch/unzip.ts';
+import { checkShape, isPageUrl, isZip, sniff } from '../../data-sources/lib/shape.ts';
+import { extractZipMember, listZipMembers, ZipMemberError } from '../../generator/fetch/unzip.ts';
 import { parseUrlMap, rewriteUrl } from '../../generator/fetch/url-map.ts';
 import { makeXlsx } from '../helpers/xlsx-fixture.ts';
 

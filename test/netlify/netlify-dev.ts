@@ -64,6 +64,7 @@ export async function startNetlifyDev(publicDir: string, generatedDir: string, p
   const site = await mkdtemp(join(tmpdir(), 'comuni-api-netlify-'));
   for (const [name, target] of [
     ['api', join(PROJECT_ROOT, 'api')],
+    ['lib', join(PROJECT_ROOT, 'lib')],
     ['netlify', join(PROJECT_ROOT, 'netlify')],
     ['generated', generatedDir],
   ] as const) {

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { DEFAULT_DATA_DIR } from '../../../data-sources/lib/files.ts';
 import type { SourceMeta } from '../../../data-sources/lib/source.ts';
-import { isPageUrl } from '../../../generator/fetch/shape.ts';
+import { isPageUrl } from '../../../data-sources/lib/shape.ts';
 import { html, serve, status, type TestServer } from '../../fetch/server.ts';
 
 /** The raw mirror (DATA_DIR, else the shared one beside the project), when this machine has it. */

@@ -1,3 +1,5 @@
+/** Helpers every layer may import (data-sources, api, generator, server): this folder imports nothing of the project. */
+
 /** Folds case, accents, apostrophes and punctuation so "Valle d'Aosta/Vallée d'Aoste" and "valle d aosta" compare equal. */
 export function foldText(text: string): string {
   return text

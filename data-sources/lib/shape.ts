@@ -1,5 +1,3 @@
-import { isZip } from './unzip.ts';
-
 /**
  * What a downloaded body looks like, judged on its bytes (the Content-Type header only
  * breaks a tie for markup): publishers that move a file typically answer 200 with an HTML
@@ -21,6 +19,17 @@ export function describeKind(kind: ContentKind): string {
 }
 
 const HTML_MARKERS = /<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>]|<title[\s>]|<meta\s|<script[\s>]/i;
+
+/** Zip archives (and xlsx, which are zips) start with a local file header or an empty-archive record. */
+export function isZip(bytes: Uint8Array): boolean {
+  return (
+    bytes.length >= 4 &&
+    bytes[0] === 0x50 &&
+    bytes[1] === 0x4b &&
+    (bytes[2] === 0x03 || bytes[2] === 0x05) &&
+    (bytes[3] === 0x04 || bytes[3] === 0x06)
+  );
+}
 
 export function sniff(bytes: Uint8Array, contentType: string | null = null): ContentKind {
   if (bytes.length === 0) return 'empty';

@@ -44,8 +44,7 @@ function cells(type: FieldType, values: CsvValue[]): ColumnSource['data'] {
  */
 const COMPRESSORS = { GZIP: (bytes: Uint8Array) => gzipSync(bytes, { level: 6 }) };
 
-export function parquetBytes(table: Table): Uint8Array {
-  const values = table.columnValues();
+export function parquetBytes(table: Table, values: CsvValue[][] = table.columnValues()): Uint8Array {
   const columnData: ColumnSource[] = table.fields.map((f, k) => ({
     name: f.name,
     type: PARQUET_TYPES[f.type],

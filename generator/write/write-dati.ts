@@ -3,11 +3,17 @@ import { promisify } from 'node:util';
 import { crc32, deflateRaw } from 'node:zlib';
 import { Zip, type ZipInputFile } from 'fflate';
 import type { Dataset } from '../join/dataset.ts';
-import { dataPackage, usedSources, type FileResource, type TableFiles, type WrittenFile } from '../render/datapackage.ts';
+import {
+  dataPackage,
+  usedSources,
+  type FileResource,
+  type TableFiles,
+  type WrittenFile,
+} from '../render/datapackage.ts';
 import { citationCff, citationText } from '../render/dati-citation.ts';
 import { PACKAGE_FILES, datiReadme } from '../render/dati-readme.ts';
 import type { DatiRelease } from '../render/dati-release.ts';
-import { datiTables } from '../render/dati-tables.ts';
+import { datiTables } from '../render/dati/tables.ts';
 import type { OutputWriter } from './output.ts';
 import type { QualityResult } from '../quality-index/index.ts';
 import { parquetBytes } from './write-parquet.ts';

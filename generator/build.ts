@@ -5,14 +5,9 @@ import { problem } from '../api/problem.ts';
 import { routeById, ROUTE_LIST } from '../api/routes.ts';
 import { computeList } from '../api/handler.ts';
 import { precomputedListVariants, staticFilePath } from '../api/static-files.ts';
-import {
-  buildSnapshot,
-  CHANGES_PATH,
-  changeTable,
-  compareSnapshots,
-  parseSnapshot,
-  SNAPSHOT_PATH,
-} from './report/change-report.ts';
+import { CHANGES_PATH, compareSnapshots } from './report/change-report.ts';
+import { changeTable } from './report/change-table.ts';
+import { buildSnapshot, parseSnapshot, SNAPSHOT_PATH } from './report/snapshot.ts';
 import { buildRuntimeIndex } from './render/build-index.ts';
 import { resolveConfig, type BuildConfig } from './config.ts';
 import { coverageReport, coverageTable } from './report/coverage.ts';

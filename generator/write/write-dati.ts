@@ -13,7 +13,7 @@ import {
 import { citationCff, citationText } from '../render/dati-citation.ts';
 import { PACKAGE_FILES, datiReadme } from '../render/dati-readme.ts';
 import type { DatiRelease } from '../render/dati-release.ts';
-import { datiTables } from '../render/dati-tables.ts';
+import { datiTables } from '../render/dati/tables.ts';
 import type { OutputWriter } from './output.ts';
 import type { QualityResult } from '../quality-index/index.ts';
 import { parquetBytes } from './write-parquet.ts';

@@ -11,18 +11,15 @@ import { methodologyDoc } from '../render/methodology.ts';
 import type { OutputWriter } from './output.ts';
 import { MAP_DATA_PATH, mapData } from '../derive/map-indicators.ts';
 import type { QualityResult } from '../quality-index/index.ts';
-import {
-  annateHtml,
-  coperturaHtml,
-  datiHtml,
-  endpointsHtml,
-  fontiHtml,
-  formatBytes,
-  mapSourcesHtml,
-  metodologiaHtml,
-  quickstartExamples,
-  quickstartHtml,
-} from '../render/site-content.ts';
+import { coperturaHtml } from '../render/site/coverage.ts';
+import { datiHtml } from '../render/site/dati-files.ts';
+import { endpointsHtml } from '../render/site/endpoints.ts';
+import { formatBytes } from '../render/site/format.ts';
+import { mapSourcesHtml } from '../render/site/map-sources.ts';
+import { metodologiaHtml } from '../render/site/methodology.ts';
+import { quickstartExamples, quickstartHtml } from '../render/site/quickstart.ts';
+import { fontiHtml } from '../render/site/sources.ts';
+import { annateHtml } from '../render/site/vintages.ts';
 import type { BoundariesOutput } from './write-boundaries.ts';
 import { DATI_DIR, type DatiFile } from './write-dati.ts';
 

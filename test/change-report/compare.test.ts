@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { GiValidita } from '../../data-sources/gi-db-comuni.ts';
-import {
-  changeTable,
-  compareSnapshots,
-  INDICATORS,
-  parseSnapshot,
-  type Snapshot,
-} from '../../generator/report/change-report.ts';
+import { INDICATORS } from '../../generator/report/tracked-indicators.ts';
+import { compareSnapshots } from '../../generator/report/change-report.ts';
+import { changeTable } from '../../generator/report/change-table.ts';
+import { parseSnapshot, type Snapshot } from '../../generator/report/snapshot.ts';
 
 // Small hand-written snapshots: what a build records of what it served, and what the next
 // build says changed.

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { meta as aria } from '../../data-sources/ispra-aria.ts';
 import { meta as gi } from '../../data-sources/gi-db-comuni.ts';
-import { fontiHtml } from '../../generator/render/site-content.ts';
+import { fontiHtml } from '../../generator/render/site/sources.ts';
 
 it('lists each source with its vintage and, where data:fetch recorded it, the download date', () => {
   const html = String(

@@ -1,13 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildDataset } from '../../../generator/join/build-dataset.ts';
-import {
-  buildSnapshot,
-  changeTable,
-  compareSnapshots,
-  parseSnapshot,
-  type ChangeReport,
-  type Snapshot,
-} from '../../../generator/report/change-report.ts';
+import { compareSnapshots, type ChangeReport } from '../../../generator/report/change-report.ts';
+import { changeTable } from '../../../generator/report/change-table.ts';
+import { buildSnapshot, parseSnapshot, type Snapshot } from '../../../generator/report/snapshot.ts';
 import { coverageReport } from '../../../generator/report/coverage.ts';
 import type { SourceStatus } from '../../../generator/join/dataset.ts';
 import { loadSources, type LoadedSources } from '../../../generator/load/load-sources.ts';

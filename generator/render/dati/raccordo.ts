@@ -1,7 +1,8 @@
-import { defineTable, type Table } from './dati-table.ts';
-import type { Dataset } from '../join/dataset.ts';
-import { SOURCES } from '../../data-sources/index.ts';
-import { HISTORY_START } from '../join/territorial-history.ts';
+/** The raccordo table: every ISTAT code in use since 1991 with the current comune it maps to. */
+import { defineTable, type Table } from '../dati-table.ts';
+import type { Dataset } from '../../join/dataset.ts';
+import { SOURCES } from '../../../data-sources/index.ts';
+import { HISTORY_START } from '../../join/territorial-history.ts';
 
 interface Row {
   codice_istat_storico: string;

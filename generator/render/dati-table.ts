@@ -52,10 +52,8 @@ export interface Table {
   foreignKeys: ForeignKey[];
   fields: Field[];
   rowCount: number;
-  /** The cells by column, one array per field in order: what the CSV and its Parquet twin are written from. */
-  columnValues(): CsvValue[][];
-  /** The CSV text (header, then one line per row), from `cells` when the caller already has them. */
-  render(cells?: CsvValue[][]): string;
+  /** The CSV text: header, then one line per row (its Parquet twin is written from it). */
+  render(): string;
 }
 
 export interface TableSpec<R> {
@@ -87,7 +85,6 @@ export function defineTable<R>(spec: TableSpec<R>): Table {
   const notes = [...reasons].map(([reason, names]) =>
     names.length === 1 ? `Colonna ${names[0]} omessa: ${reason}` : `Colonne ${names.join(', ')} omesse: ${reason}`,
   );
-  const columnValues = () => columns.map((c) => spec.rows.map(c.value));
   return {
     name: spec.name,
     title: spec.title,
@@ -103,11 +100,10 @@ export function defineTable<R>(spec: TableSpec<R>): Table {
       ...(constraints ? { constraints } : {}),
     })),
     rowCount: spec.rows.length,
-    columnValues,
-    render(cells = columnValues()) {
+    render() {
       // Lines joined once: `text +=` would build a rope of ~10 million pieces for the income table (~0.5 GB of heap).
       const lines = [csvLine(columns.map((c) => c.name))];
-      for (let r = 0; r < spec.rows.length; r++) lines.push(csvLine(cells.map((column) => column[r]!)));
+      for (const row of spec.rows) lines.push(csvLine(columns.map((c) => c.value(row))));
       return lines.join('');
     },
   };

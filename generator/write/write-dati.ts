@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { crc32, deflateRaw } from 'node:zlib';
 import { Zip, type ZipInputFile } from 'fflate';
@@ -16,7 +17,7 @@ import type { DatiRelease } from '../render/dati-release.ts';
 import { datiTables } from '../render/dati/tables.ts';
 import type { OutputWriter } from './output.ts';
 import type { QualityResult } from '../quality-index/index.ts';
-import { parquetBytes } from './write-parquet.ts';
+import { parquetOfCsv } from './write-parquet.ts';
 
 export const DATI_DIR = '/dati';
 
@@ -97,10 +98,11 @@ export async function writeDati(
     return { path, bytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
   };
   for (const t of tables) {
-    // Each cell is computed once for both files (the income table has ~8 million).
-    const cells = t.columnValues();
-    const csv = await write(`${t.name}.csv`, Buffer.from(t.render(cells)), t.title, t.rowCount);
-    const parquet = await write(`${t.name}.parquet`, parquetBytes(t, cells), `${t.title} (Parquet)`, t.rowCount);
+    const csv = await write(`${t.name}.csv`, Buffer.from(t.render()), t.title, t.rowCount);
+    // The Parquet twin is written from the CSV on disk, so the two cannot disagree.
+    await writer.flush();
+    const parquetBytes = await parquetOfCsv(join(writer.root, DATI_DIR, csv.path), t.fields);
+    const parquet = await write(`${t.name}.parquet`, parquetBytes, `${t.title} (Parquet)`, t.rowCount);
     written.set(t.name, { csv, parquet });
   }
   const resources = others.map(({ path, bytes, ...r }) => {

@@ -1,10 +1,10 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
 import { defineTable, type Column } from '../../generator/render/dati-table.ts';
-import { parquetBytes } from '../../generator/write/write-parquet.ts';
+import { parquetOfCsv } from '../../generator/write/write-parquet.ts';
 
 type Row = {
   code: string;
@@ -40,6 +40,15 @@ const table = (rows: Row[]) =>
     rows,
   });
 
+/** The Parquet twin as the build writes it: from the table's CSV on disk. */
+async function parquetBytes(t: ReturnType<typeof table>): Promise<Uint8Array> {
+  const dir = await mkdtemp(join(tmpdir(), 'csv-'));
+  await writeFile(join(dir, 'prova.csv'), t.render());
+  const bytes = await parquetOfCsv(join(dir, 'prova.csv'), t.fields);
+  expect(await readdir(dir)).toEqual(['prova.csv']);
+  return bytes;
+}
+
 /** Reads a Parquet file with DuckDB, as a researcher would (no option). */
 async function readBack(bytes: Uint8Array) {
   const path = join(await mkdtemp(join(tmpdir(), 'parquet-')), 'prova.parquet');
@@ -59,9 +68,10 @@ async function readBack(bytes: Uint8Array) {
 describe('Parquet twin of a bulk-dataset table', () => {
   it('keeps the Table Schema types, leading zeros, "NA" as text, big integers and nulls', async () => {
     const { types, rows } = await readBack(
-      parquetBytes(
+      await parquetBytes(
         table([
           { code: '063049', sigla: 'NA', year: 2023, people: 38_149_599_569, area: 117.27, capital: true },
+          { code: '021008', sigla: 'Bozen, "BZ"', year: 2023, people: 0, area: 0.5, capital: false },
           { code: '001001', sigla: 'TO', year: 2024, people: null, area: null, capital: null },
         ]),
       ),
@@ -84,6 +94,14 @@ describe('Parquet twin of a bulk-dataset table', () => {
         capoluogo: true,
       },
       {
+        codice_istat: '021008',
+        sigla_provincia: 'Bozen, "BZ"',
+        anno: 2023,
+        popolazione: 0n,
+        superficie_km2: 0.5,
+        capoluogo: false,
+      },
+      {
         codice_istat: '001001',
         sigla_provincia: 'TO',
         anno: 2024,
@@ -94,14 +112,16 @@ describe('Parquet twin of a bulk-dataset table', () => {
     ]);
   });
 
-  it('fails the build on a fractional value in an integer column rather than rounding it', () => {
-    expect(() =>
+  it('fails the build on a fractional value in an integer column rather than rounding it', async () => {
+    await expect(
       parquetBytes(table([{ code: '001001', sigla: 'TO', year: 2024, people: 1.5, area: 1, capital: false }])),
-    ).toThrow();
+    ).rejects.toThrow(/colonna intera popolazione con un valore non intero: 1.5/);
   });
 
-  it('writes the same bytes for the same rows', () => {
+  it('writes the same bytes for the same rows', async () => {
     const rows: Row[] = [{ code: '001001', sigla: 'TO', year: 2024, people: 1, area: 2, capital: false }];
-    expect(Buffer.from(parquetBytes(table(rows))).equals(Buffer.from(parquetBytes(table(rows))))).toBe(true);
+    expect(Buffer.from(await parquetBytes(table(rows))).equals(Buffer.from(await parquetBytes(table(rows))))).toBe(
+      true,
+    );
   });
 });

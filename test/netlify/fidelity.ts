@@ -7,9 +7,9 @@
  * Fails on any difference not listed in DOCUMENTED, or a share under 55 %.
  *
  * Options: --out / --generated-dir / --data-dir as for the build (built first when stale);
- * NETLIFY_DEV_PORT (default 8888) and LOCAL_PORT (default 8889).
+ * NETLIFY_DEV_PORT and LOCAL_PORT (default: free ports, so two runs on one machine do not collide).
  */
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import fg from 'fast-glob';
 import { excludedPatterns } from '../../api/cdn-layer.ts';
@@ -137,6 +137,15 @@ async function deterministicSpace(publicDir: string) {
   return { total: files.length - (files.includes('api/404.json') ? 1 : 0), excluded };
 }
 
+/** A port nothing listens on now (the OS picks it), for netlify dev, which needs a number up front. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 async function main() {
   const started = performance.now();
   const config = resolveConfig(process.argv.slice(2));
@@ -146,14 +155,14 @@ async function main() {
   const index = (await import(pathToFileURL(`${config.generatedDir}/edge-index.js`).href)).default as RuntimeIndex;
 
   const server = createApp(config.outDir, index, () => {});
-  await new Promise<void>((resolve) => server.listen(Number(process.env.LOCAL_PORT ?? 8889), '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(Number(process.env.LOCAL_PORT ?? 0), '127.0.0.1', resolve));
   const local = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   log('Avvio netlify dev --offline…');
   const devStarted = performance.now();
   const netlify = await startNetlifyDev(
     config.outDir,
     config.generatedDir,
-    Number(process.env.NETLIFY_DEV_PORT ?? 8888),
+    process.env.NETLIFY_DEV_PORT ? Number(process.env.NETLIFY_DEV_PORT) : await freePort(),
   );
   log(`netlify dev pronto in ${((performance.now() - devStarted) / 1000).toFixed(0)} s su ${netlify.origin}`);
 

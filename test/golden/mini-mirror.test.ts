@@ -103,6 +103,30 @@ describe('the mini mirror builds to the golden output', () => {
     expect(output.get('_edge/build.json')!.toString('utf8')).toBe(`${JSON.stringify({ fingerprint })}\n`);
   });
 
+  it("every record's `json` link is the URL of the file that holds it (the CDN's canonical form)", () => {
+    const linked: string[] = [];
+    for (const [path, bytes] of output) {
+      if (!path.startsWith('api/') || !path.endsWith('.json')) continue;
+      const body = JSON.parse(bytes.toString('utf8')) as { links?: object; properties?: { links?: object } };
+      const links = (body.links ?? body.properties?.links) as { json?: string } | undefined;
+      if (links?.json === undefined) continue;
+      expect(links.json, path).toBe(`/${path}`);
+      linked.push(path.replace(/[0-9]{6}|[A-Z][0-9]{3}|[0-9]{4}(?=\.json)/g, '*'));
+    }
+    expect([...new Set(linked)].sort()).toEqual([
+      'api/ambiente/*.json',
+      'api/comuni/*.json',
+      'api/comuni/*/confini.json',
+      'api/comuni/cessati/*.json',
+      'api/confronta/nazionale-medie.json',
+      'api/confronta/nazionale-medie/anno/*.json',
+      'api/demografia/*.json',
+      'api/metodologia.json',
+      'api/qualita-vita/*.json',
+      'api/redditi/*.json',
+    ]);
+  });
+
   it.each(BODIES)('%s, in full', async (path) => {
     expect(readable(output.get(path)!)).toBe(await readFile(join(GOLDEN, path), 'utf8'));
   });

@@ -127,6 +127,20 @@ describe('the mini mirror builds to the golden output', () => {
     ]);
   });
 
+  it("each 404 rule of _redirects serves a file the build wrote: the handler's problem naming the successors", () => {
+    const rules = output
+      .get('_redirects')!
+      .toString('utf8')
+      .split('\n')
+      .filter((line) => line.endsWith(' 404'));
+    expect(rules.length).toBeGreaterThan(0);
+    for (const rule of rules) {
+      const [from, to] = rule.split(' ') as [string, string];
+      const problem = JSON.parse(output.get(to.slice(1))!.toString('utf8')) as { status: number; instance: string };
+      expect(problem, rule).toMatchObject({ status: 404, instance: from, successori: expect.any(Array) });
+    }
+  });
+
   it.each(BODIES)('%s, in full', async (path) => {
     expect(readable(output.get(path)!)).toBe(await readFile(join(GOLDEN, path), 'utf8'));
   });

@@ -1,4 +1,6 @@
+import { ceasedCodeUrls } from '../../api/cdn-layer.ts';
 import type { RuntimeIndex } from '../../api/runtime-index.ts';
+import { ceasedCodes } from '../../generator/write/write-ceased-problems.ts';
 
 export const NO_FILE = 'nessun file sul percorso statico';
 
@@ -108,6 +110,9 @@ export function fidelityRequests(index: RuntimeIndex): FidelityRequest[] {
     '/api/confronta?comuni=058091,999999',
     '/api/fonti/FONTE_NON_VALIDA',
   );
+  // A ceased comune's code on the static layer: the handler's 404 problem naming the successors, served by the CDN as a file.
+  const ceased = ceasedCodes(index);
+  get('codice cessato sul percorso statico', ...ceasedCodeUrls([ceased.includes('002114') ? '002114' : ceased[0]!]));
   // Nothing to serve on the static layer's paths (a well-formed key without a record, a .json without a file): the CDN's own 404 (documented).
   get(
     NO_FILE,

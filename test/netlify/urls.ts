@@ -4,6 +4,9 @@ import { ceasedCodes } from '../../generator/write/write-ceased-problems.ts';
 
 export const NO_FILE = 'nessun file sul percorso statico';
 
+/** A ceased comune's code on the path-only per-comune routes: served from a file by the CDN, never by the function. */
+export const CEASED_ON_STATIC = 'codice cessato sul percorso statico';
+
 /** One request of the fidelity run, with the class it is counted in. */
 export interface FidelityRequest {
   kind: string;
@@ -112,7 +115,7 @@ export function fidelityRequests(index: RuntimeIndex): FidelityRequest[] {
   );
   // A ceased comune's code on the static layer: the handler's 404 problem naming the successors, served by the CDN as a file.
   const ceased = ceasedCodes(index);
-  get('codice cessato sul percorso statico', ...ceasedCodeUrls([ceased.includes('002114') ? '002114' : ceased[0]!]));
+  get(CEASED_ON_STATIC, ...ceasedCodeUrls([ceased.includes('002114') ? '002114' : ceased[0]!]));
   // Nothing to serve on the static layer's paths (a well-formed key without a record, a .json without a file): the CDN's own 404 (documented).
   get(
     NO_FILE,

@@ -16,8 +16,8 @@ import { staticFilePath } from './static-files.ts';
  *
  * Trade-off (documented in the README and OpenAPI): on the excluded paths, a key that
  * matches the parameter's pattern but has no file (an unknown code) gets the CDN's
- * generic 404 (a ceased comune's code excepted: `ceasedCodeRules`), and a path that does not match the pattern still reaches the function
- * (so it keeps its specific 400).
+ * generic 404 (a ceased comune's code excepted: `ceasedCodeRules`), and a path that
+ * does not match the pattern still reaches the function (so it keeps its specific 400).
  */
 export function pathOnlyRoutes(routes: readonly RouteSpec[] = ROUTE_LIST): RouteSpec[] {
   return routes.filter(

@@ -10,7 +10,11 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fsStore } from '../../api/fs-store.ts';
+import { createHandler, handlerContext } from '../../api/handler.ts';
+import type { RuntimeIndex } from '../../api/runtime-index.ts';
 import { build } from '../../generator/build.ts';
 import { PROJECT_ROOT } from '../../generator/config.ts';
 import { readLock } from '../../generator/fetch/lock.ts';
@@ -124,6 +128,19 @@ describe('the mini mirror builds to the golden output', () => {
       'api/metodologia.json',
       'api/qualita-vita/*.json',
       'api/redditi/*.json',
+    ]);
+  });
+
+  it('an `anno` projection links the file of its record, which holds the same series', async () => {
+    const index = (await import(pathToFileURL(join(root, 'generated', 'edge-index.js')).href)).default as RuntimeIndex;
+    const handle = createHandler(handlerContext(index, fsStore(join(root, 'public'))));
+    const response = (await handle(new Request('http://localhost/api/redditi/028108?anno=2010'))) as Response;
+    const body = (await response.json()) as { anno: number; links: { self: string; json: string } };
+    expect([response.status, body.anno, body.links.self, body.links.json]).toEqual([
+      200,
+      2010,
+      '/api/redditi/028108?anno=2010',
+      '/api/redditi/028108.json',
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { paramEntries, type ParamEntry, type RouteSpec } from './contract.ts';
+import { PROBLEM_DIR } from './http.ts';
 import { ROUTE_LIST } from './routes.ts';
 import { staticFilePath } from './static-files.ts';
 
@@ -15,8 +16,8 @@ import { staticFilePath } from './static-files.ts';
  *
  * Trade-off (documented in the README and OpenAPI): on the excluded paths, a key that
  * matches the parameter's pattern but has no file (an unknown code) gets the CDN's
- * generic 404, and a path that does not match the pattern still reaches the function
- * (so it keeps its specific 400).
+ * generic 404 (a ceased comune's code excepted: `ceasedCodeRules`), and a path that
+ * does not match the pattern still reaches the function (so it keeps its specific 400).
  */
 export function pathOnlyRoutes(routes: readonly RouteSpec[] = ROUTE_LIST): RouteSpec[] {
   return routes.filter(
@@ -76,6 +77,25 @@ export function staticRewrites(routes: readonly RouteSpec[] = ROUTE_LIST): Redir
     const from = route.path.replace(/\{([a-z_]+)\}/g, (_, name: string) => placeholder(name));
     return { from, to: staticFilePath(route, values), status: 200 };
   });
+}
+
+/** The file holding the problem+json that Netlify serves as the 404 of a static-layer URL. */
+export const problemFile = (url: string): string => `${PROBLEM_DIR}${url}.json`;
+
+/** The URLs of ceased comuni's codes on the path-only per-comune routes (`/api/comuni/002114`, …/confini, …). */
+export function ceasedCodeUrls(codes: readonly string[], routes: readonly RouteSpec[] = ROUTE_LIST): string[] {
+  const perComune = pathOnlyRoutes(routes).filter((r) => r.path.includes('{codice_istat}'));
+  return codes.flatMap((code) => perComune.map((r) => r.path.replace('{codice_istat}', code)));
+}
+
+/**
+ * A ceased comune's code on a path-only URL never reaches the edge function, and has no
+ * record file to rewrite to. These rules serve, with status 404 (Netlify's custom 404),
+ * the problem+json the handler answers there, naming the successors: the build writes it
+ * by asking the handler. No file exists at `from`, so nothing shadows them.
+ */
+export function ceasedCodeRules(codes: readonly string[], routes: readonly RouteSpec[] = ROUTE_LIST): RedirectRule[] {
+  return ceasedCodeUrls(codes, routes).map((url) => ({ from: url, to: problemFile(url), status: 404 }));
 }
 
 /**

@@ -12,17 +12,25 @@ export const COMMON_HEADERS: Readonly<Record<string, string>> = {
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
+export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
+
+/**
+ * Where the build writes the problem+json bodies that Netlify serves as the custom 404 of a
+ * static-layer URL (api/cdn-layer.ts `ceasedCodeRules`); outside /api, so no other header rule sets their type.
+ */
+export const PROBLEM_DIR = '/_404';
+
 /**
  * Headers of the static layer, by path pattern (most specific first): rendered into
  * netlify.toml and into the local server's serve-handler configuration, so the CDN
  * and `npm start` answer a file with the same headers the handler sets itself.
  */
 export const STATIC_HEADER_RULES: readonly { path: string; headers: Readonly<Record<string, string>> }[] = [
+  { path: `${PROBLEM_DIR}/*`, headers: { ...COMMON_HEADERS, 'Content-Type': PROBLEM_TYPE } },
   { path: '/api/*', headers: { ...COMMON_HEADERS, 'Content-Type': 'application/json; charset=utf-8' } },
   { path: '/dati/*', headers: COMMON_HEADERS },
   { path: '/*', headers: { 'X-Content-Type-Options': 'nosniff' } },
 ];
-export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 

@@ -1,6 +1,6 @@
 import { paramEntries, type AnyValues, type RouteSpec } from './contract.ts';
 import { rankedPositions } from './lists.ts';
-import { routeById, type ListRoute, type ListRouteId } from './routes.ts';
+import { routeById, type ListRoute, type ListRouteId, type RouteId } from './routes.ts';
 import type { RankingKey, RuntimeIndex } from './runtime-index.ts';
 
 /**
@@ -20,6 +20,12 @@ export function staticFilePath(route: RouteSpec, values: AnyValues): string {
   const base = suffix.length ? `${path}/${suffix.join('/')}` : path;
   return base.endsWith('.json') ? base : `${base}.json`;
 }
+
+/**
+ * The `json` link of a record the build writes as a file (schema: JsonLink): its canonical
+ * CDN URL, which Netlify serves without invoking the edge function.
+ */
+export const jsonLink = (id: RouteId, values: AnyValues): string => staticFilePath(routeById(id), values);
 
 function pageOffsets(total: number, limit: number): number[] {
   const out = [0];

@@ -35,6 +35,7 @@ import { writeDati } from './write/write-dati.ts';
 import { writeEdgeIndex, writeEdgeIndexEntry } from './write/write-edge-index.ts';
 import { writeSite } from './write/write-site.ts';
 import { renderRedirects } from './write/netlify-config.ts';
+import { ceasedCodes, writeCeasedProblems } from './write/write-ceased-problems.ts';
 import { cessatiRecords, territoryIndex } from './render/territory-records.ts';
 import type { ComuneCessato } from '../api/schemas/territorio.ts';
 import type { RuntimeIndex } from '../api/runtime-index.ts';
@@ -234,8 +235,11 @@ export async function build(
     const dati = await progress.step('dataset in blocco (dati/)', () =>
       writeDati(writer, dataset, quality, release, [boundariesResource(boundaries)]),
     );
-    // Netlify's redirects: the release's stable zip name, then former codes (the handler answers the same 301s locally).
-    await writer.text('/_redirects', renderRedirects(index.territorio.alias, [zipAliasRedirect(release)]));
+    // Netlify's redirects: the release's stable zip name, former codes (the handler answers the same 301s locally),
+    // then ceased codes on the static layer, served as 404s with the handler's own problem bodies, written first.
+    const ceased = ceasedCodes(index);
+    await progress.step('404 dei codici cessati', () => writeCeasedProblems(writer, index, ceased));
+    await writer.text('/_redirects', renderRedirects(index.territorio.alias, ceased, [zipAliasRedirect(release)]));
     await progress.step('sito di documentazione', () =>
       writeSite(writer, { dataset, quality, coverage, routes: ROUTE_LIST, dati, fetchedAt: fetched.dates, boundaries }),
     );

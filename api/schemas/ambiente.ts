@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CodiceIstat, Nullable, Provenance } from './common.ts';
+import { CodiceIstat, Nullable, Provenance, JsonLink } from './common.ts';
 
 const GiorniOzono = (description: string) => Type.Optional(Nullable(Type.Number({ minimum: 0 }), description));
 const GIORNI_OZONO =
@@ -121,7 +121,7 @@ export const Ambiente = Type.Object(
       },
     ),
     metodologia: Type.String(),
-    links: Type.Object({ self: Type.String(), comune: Type.String() }, { additionalProperties: false }),
+    links: Type.Object({ self: Type.String(), json: JsonLink, comune: Type.String() }, { additionalProperties: false }),
   },
   { additionalProperties: false },
 );

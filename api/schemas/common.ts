@@ -40,6 +40,13 @@ export const ComuneRefFields = {
 
 export const ComuneRef = Type.Object(ComuneRefFields, { additionalProperties: false });
 
+/** The `json` link of every record that is a file: defined here once, filled by api/static-files.ts `jsonLink`. */
+export const JsonLink = Type.String({
+  pattern: '^/api/.+\\.json$',
+  description:
+    'Forma canonica del record sulla CDN: il file statico che lo contiene, servito senza invocare alcuna funzione. Per una proiezione su un altro `anno` è il file del record, che contiene la stessa serie storica completa.',
+});
+
 export const Links = Type.Object(
   {
     self: Type.String(),

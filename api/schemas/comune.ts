@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CodiceIstat, MissingReasons, Nullable, Provenance } from './common.ts';
+import { CodiceIstat, MissingReasons, Nullable, Provenance, JsonLink } from './common.ts';
 import { StoriaComune } from './territorio.ts';
 
 const Nuts = Type.Object(
@@ -107,6 +107,7 @@ export const Comune = Type.Composite([
     links: Type.Object(
       {
         self: Type.String(),
+        json: JsonLink,
         demografia: Type.String(),
         redditi: Type.String(),
         ambiente: Type.String(),

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CodiceIstat, Provenance, ProvinciaRef, RegioneRef } from './common.ts';
+import { CodiceIstat, Provenance, ProvinciaRef, RegioneRef, JsonLink } from './common.ts';
 
 /** GeoJSON (RFC 7946) position: longitude, latitude in WGS84 degrees. */
 const Position = Type.Array(Type.Number(), {
@@ -41,7 +41,7 @@ export const Confini = Type.Object(
         precisione: Type.String({ description: 'Quanto è semplificato il contorno, e per che cosa va bene.' }),
         fonte: Provenance,
         links: Type.Object(
-          { comune: Type.String(), mappa: Type.String(), topojson: Type.String() },
+          { json: JsonLink, comune: Type.String(), mappa: Type.String(), topojson: Type.String() },
           { additionalProperties: false },
         ),
       },

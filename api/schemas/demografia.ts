@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CodiceIstat, MissingReasons, Nullable, Provenance } from './common.ts';
+import { CodiceIstat, MissingReasons, Nullable, Provenance, JsonLink } from './common.ts';
 import { TerritorioDato } from './territorio.ts';
 
 /** One measure of the balance by sex (balances can be negative). */
@@ -155,7 +155,7 @@ export const Demografia = Type.Object(
     ),
     metodologia: Type.String(),
     links: Type.Object(
-      { self: Type.String(), comune: Type.String(), redditi: Type.String() },
+      { self: Type.String(), json: JsonLink, comune: Type.String(), redditi: Type.String() },
       { additionalProperties: false },
     ),
   },

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable } from './common.ts';
+import { Nullable, JsonLink } from './common.ts';
 import { MetodologiaQualita } from './qualita.ts';
 
 export const Regioni = Type.Object(
@@ -244,7 +244,7 @@ export const Metodologia = Type.Object(
       },
     ),
     links: Type.Object(
-      { self: Type.String(), fonti: Type.String(), copertura: Type.String() },
+      { self: Type.String(), json: JsonLink, fonti: Type.String(), copertura: Type.String() },
       { additionalProperties: false },
     ),
   },

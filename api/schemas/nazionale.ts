@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, RegioneRef } from './common.ts';
+import { Nullable, RegioneRef, JsonLink } from './common.ts';
 
 /** Which comuni and taxpayers an income aggregate covers (shares of the MEF comune rows of that year). */
 export const CoperturaRedditi = Type.Object(
@@ -131,7 +131,7 @@ export const MedieNazionali = Type.Object(
       { additionalProperties: false },
     ),
     metodologia: Type.String(),
-    links: Type.Object({ self: Type.String() }, { additionalProperties: false }),
+    links: Type.Object({ self: Type.String(), json: JsonLink }, { additionalProperties: false }),
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CodiceIstat, ComuneRefFields, Excluded, Nullable, PageFields, RegioneRef } from './common.ts';
+import { CodiceIstat, ComuneRefFields, Excluded, Nullable, PageFields, RegioneRef, JsonLink } from './common.ts';
 import { Avviso, DimensioneQualitaComune, Posizione, Punteggio } from './qualita-base.ts';
 
 // The schemas of the index's methodology and of the wizard, for the modules that read them with the records.
@@ -43,7 +43,13 @@ export const QualitaVita = Type.Object(
     avvisi: Type.Array(Avviso),
     metodo: Type.String({ description: 'Come è calcolato il punteggio, in breve.' }),
     links: Type.Object(
-      { self: Type.String(), comune: Type.String(), metodologia: Type.String(), classifica: Type.String() },
+      {
+        self: Type.String(),
+        json: JsonLink,
+        comune: Type.String(),
+        metodologia: Type.String(),
+        classifica: Type.String(),
+      },
       { additionalProperties: false },
     ),
   },

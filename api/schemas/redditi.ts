@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CodiceIstat, MissingReasons, Nullable, Provenance } from './common.ts';
+import { CodiceIstat, MissingReasons, Nullable, Provenance, JsonLink } from './common.ts';
 import { TerritorioDato } from './territorio.ts';
 
 const Coppia = Type.Object(
@@ -104,7 +104,7 @@ export const Redditi = Type.Object(
     anni_disponibili: Type.Array(Type.Integer()),
     metodologia: Type.String(),
     links: Type.Object(
-      { self: Type.String(), comune: Type.String(), demografia: Type.String() },
+      { self: Type.String(), json: JsonLink, comune: Type.String(), demografia: Type.String() },
       { additionalProperties: false },
     ),
   },

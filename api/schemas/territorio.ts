@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CodiceIstat, Nullable, PageFields } from './common.ts';
+import { CodiceIstat, Nullable, PageFields, JsonLink } from './common.ts';
 
 const CodiceCatastale = Type.String({
   pattern: '^[A-Z][0-9]{3}$',
@@ -92,7 +92,7 @@ export const ComuneCessato = Type.Object(
     }),
     valori_mancanti: Type.Record(Type.String(), Type.String()),
     fonti: Type.Array(Type.String({ description: 'Link alle fonti in /api/fonti.' })),
-    links: Type.Object({ self: Type.String(), elenco: Type.String() }, { additionalProperties: false }),
+    links: Type.Object({ self: Type.String(), json: JsonLink, elenco: Type.String() }, { additionalProperties: false }),
   },
   { additionalProperties: false },
 );

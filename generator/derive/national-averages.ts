@@ -1,6 +1,12 @@
 import { canonicalUrl } from '../../api/envelope.ts';
 import { routeById } from '../../api/routes.ts';
-import type { MediaNazionale, MedieNazionali, RedditiAggregati, RedditiNazionali } from '../../api/schemas/nazionale.ts';
+import { jsonLink } from '../../api/static-files.ts';
+import type {
+  MediaNazionale,
+  MedieNazionali,
+  RedditiAggregati,
+  RedditiNazionali,
+} from '../../api/schemas/nazionale.ts';
 import type { DemografiaAnno } from '../../api/schemas/demografia.ts';
 import type { ComuneData, Dataset } from '../join/dataset.ts';
 import { estimateMedianFromBrackets } from './estimate-median.ts';
@@ -375,7 +381,10 @@ export function nationalAverages(dataset: Dataset, anno: number | undefined): Me
     redditi: incomeBlock(dataset, incomeYear),
     anni_disponibili: { demografia: anni.demografia, redditi: anni.redditi, aria: airYears, suolo: [anni.suolo] },
     metodologia: METHODOLOGY,
-    links: { self: canonicalUrl(routeById('confronta.national'), { anno }) },
+    links: {
+      self: canonicalUrl(routeById('confronta.national'), { anno }),
+      json: jsonLink('confronta.national', { anno }),
+    },
   };
 }
 

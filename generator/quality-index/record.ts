@@ -2,6 +2,7 @@ import type { QualitaVita } from '../../api/schemas/qualita.ts';
 import type { QualityColumns } from '../../api/runtime-index.ts';
 import { BUDGET_MODEL, METODOLOGIA_LINK } from '../../api/wizard.ts';
 import { formatInteger, round } from '../../api/numbers.ts';
+import { jsonLink } from '../../api/static-files.ts';
 import { DIMENSION_NAMES, QUALITY_DIMENSIONS, type IndicatorDefinition, type QualityDimension } from './indicators.ts';
 import { CLIP_PERCENTILES, quantile } from './normalise.ts';
 import { methodSummary, weightsText } from './methodology.ts';
@@ -79,6 +80,7 @@ export function buildQualitaVitaRecord(
     metodo: methodSummary(result.pesi),
     links: {
       self: `/api/qualita-vita/${c.codice_istat}`,
+      json: jsonLink('qualita.get', { codice_istat: c.codice_istat }),
       comune: `/api/comuni/${c.codice_istat}`,
       metodologia: METODOLOGIA_LINK,
       classifica: '/api/qualita-vita/classifica',

@@ -1,4 +1,5 @@
 import { METODO_MEDIANA } from '../derive/estimate-median.ts';
+import { jsonLink } from '../../api/static-files.ts';
 import { DEFAULT_MAX_DISTANCE_KM, METODI_ARIA, MOTIVO_NESSUNA_STAZIONE } from '../join/attribute-air.ts';
 import type { Dataset } from '../join/dataset.ts';
 import { RATES_METHOD, type DemographicsReport } from '../join/join-demographics.ts';
@@ -80,6 +81,11 @@ export function methodologyDoc(dataset: Dataset, quality: unknown) {
       },
       'qualita-vita': quality,
     },
-    links: { self: '/api/metodologia', fonti: '/api/fonti', copertura: '/api/copertura' },
+    links: {
+      self: '/api/metodologia',
+      json: jsonLink('metodologia', {}),
+      fonti: '/api/fonti',
+      copertura: '/api/copertura',
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { canonicalUrl } from '../../api/envelope.ts';
 import { selectYear, type YearlyRecord } from '../../api/projection.ts';
 import { routeById } from '../../api/routes.ts';
+import { jsonLink } from '../../api/static-files.ts';
 import type { Ambiente } from '../../api/schemas/ambiente.ts';
 import type { Comune } from '../../api/schemas/comune.ts';
 import type { Demografia, DemografiaAnno } from '../../api/schemas/demografia.ts';
@@ -43,6 +44,7 @@ export function comuneRecord(c: ComuneData, dataset: Dataset): Comune {
     },
     links: {
       self: `/api/comuni/${code}`,
+      json: jsonLink('comuni.get', { codice_istat: code }),
       demografia: `/api/demografia/${code}`,
       redditi: `/api/redditi/${code}`,
       ambiente: `/api/ambiente/${code}`,
@@ -84,7 +86,7 @@ function yearlyRecord<T extends { anno: number }, R extends YearlyRecord<T>>(
     serie_storica: series,
     anni_disponibili: series.map((e) => e.anno),
     ...extra,
-    links: { self: '', comune: `/api/comuni/${code}`, ...links },
+    links: { self: '', json: jsonLink(id, { codice_istat: code }), comune: `/api/comuni/${code}`, ...links },
   };
   return selectYear<T, R>(full as never, year, canonicalUrl(routeById(id), { codice_istat: code }));
 }
@@ -120,6 +122,10 @@ export function ambienteRecord(c: ComuneData): Ambiente {
     nome: c.anagrafica.nome,
     ...c.ambiente,
     metodologia: `${METHODOLOGY}#ambiente`,
-    links: { self: `/api/ambiente/${code}`, comune: `/api/comuni/${code}` },
+    links: {
+      self: `/api/ambiente/${code}`,
+      json: jsonLink('ambiente.get', { codice_istat: code }),
+      comune: `/api/comuni/${code}`,
+    },
   };
 }

@@ -1,5 +1,6 @@
 import type { ComuneCessato, Predecessore } from '../../api/schemas/territorio.ts';
 import type { CessatoRef, TerritoryIndex } from '../../api/runtime-index.ts';
+import { jsonLink } from '../../api/static-files.ts';
 import { SOURCES } from '../../data-sources/index.ts';
 import type { Dataset } from '../join/dataset.ts';
 import { METHOD_TEXT } from '../join/successors.ts';
@@ -97,7 +98,11 @@ export function cessatiRecords(dataset: Dataset): ComuneCessato[] {
         : [],
       valori_mancanti: missing,
       fonti: [`/api/fonti/${SOURCES.archivio.meta.id}`, `/api/fonti/${SOURCES.gi.meta.id}`],
-      links: { self: `/api/comuni/cessati/${belfiore}`, elenco: '/api/comuni/cessati' },
+      links: {
+        self: `/api/comuni/cessati/${belfiore}`,
+        json: jsonLink('comuni.cessati.get', { codice_catastale: belfiore }),
+        elenco: '/api/comuni/cessati',
+      },
     };
   });
 }

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { routeById } from '../../api/routes.ts';
 import type { Confini } from '../../api/schemas/confini.ts';
-import { staticFilePath } from '../../api/static-files.ts';
+import { jsonLink, staticFilePath } from '../../api/static-files.ts';
 import { meta as confiniMeta, OBJECT_NAME, type ConfiniComuni } from '../../data-sources/istat-confini-2025.ts';
 import { provenance } from '../../data-sources/lib/source.ts';
 import {
@@ -80,6 +80,7 @@ export async function writeBoundaries(
         precisione: PRECISION,
         fonte,
         links: {
+          json: jsonLink('comuni.confini', { codice_istat: a.codice_istat }),
           comune: `/api/comuni/${a.codice_istat}`,
           mappa: `/mappa.html#comune-${a.codice_istat}`,
           topojson: `${DATI_DIR}/${BOUNDARIES_FILE}`,

@@ -10,7 +10,11 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fsStore } from '../../api/fs-store.ts';
+import { createHandler, handlerContext } from '../../api/handler.ts';
+import type { RuntimeIndex } from '../../api/runtime-index.ts';
 import { build } from '../../generator/build.ts';
 import { PROJECT_ROOT } from '../../generator/config.ts';
 import { readLock } from '../../generator/fetch/lock.ts';
@@ -101,6 +105,57 @@ describe('the mini mirror builds to the golden output', () => {
 
   it('the build fingerprint is the one of this code and the mini mirror lock', () => {
     expect(output.get('_edge/build.json')!.toString('utf8')).toBe(`${JSON.stringify({ fingerprint })}\n`);
+  });
+
+  it("every record's `json` link is the URL of the file that holds it (the CDN's canonical form)", () => {
+    const linked: string[] = [];
+    for (const [path, bytes] of output) {
+      if (!path.startsWith('api/') || !path.endsWith('.json')) continue;
+      const body = JSON.parse(bytes.toString('utf8')) as { links?: object; properties?: { links?: object } };
+      const links = (body.links ?? body.properties?.links) as { json?: string } | undefined;
+      if (links?.json === undefined) continue;
+      expect(links.json, path).toBe(`/${path}`);
+      linked.push(path.replace(/[0-9]{6}|[A-Z][0-9]{3}|[0-9]{4}(?=\.json)/g, '*'));
+    }
+    expect([...new Set(linked)].sort()).toEqual([
+      'api/ambiente/*.json',
+      'api/comuni/*.json',
+      'api/comuni/*/confini.json',
+      'api/comuni/cessati/*.json',
+      'api/confronta/nazionale-medie.json',
+      'api/confronta/nazionale-medie/anno/*.json',
+      'api/demografia/*.json',
+      'api/metodologia.json',
+      'api/qualita-vita/*.json',
+      'api/redditi/*.json',
+    ]);
+  });
+
+  it('an `anno` projection links the file of its record, which holds the same series', async () => {
+    const index = (await import(pathToFileURL(join(root, 'generated', 'edge-index.js')).href)).default as RuntimeIndex;
+    const handle = createHandler(handlerContext(index, fsStore(join(root, 'public'))));
+    const response = (await handle(new Request('http://localhost/api/redditi/028108?anno=2010'))) as Response;
+    const body = (await response.json()) as { anno: number; links: { self: string; json: string } };
+    expect([response.status, body.anno, body.links.self, body.links.json]).toEqual([
+      200,
+      2010,
+      '/api/redditi/028108?anno=2010',
+      '/api/redditi/028108.json',
+    ]);
+  });
+
+  it("each 404 rule of _redirects serves a file the build wrote: the handler's problem naming the successors", () => {
+    const rules = output
+      .get('_redirects')!
+      .toString('utf8')
+      .split('\n')
+      .filter((line) => line.endsWith(' 404'));
+    expect(rules.length).toBeGreaterThan(0);
+    for (const rule of rules) {
+      const [from, to] = rule.split(' ') as [string, string];
+      const problem = JSON.parse(output.get(to.slice(1))!.toString('utf8')) as { status: number; instance: string };
+      expect(problem, rule).toMatchObject({ status: 404, instance: from, successori: expect.any(Array) });
+    }
   });
 
   it.each(BODIES)('%s, in full', async (path) => {

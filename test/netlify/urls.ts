@@ -1,6 +1,11 @@
+import { ceasedCodeUrls } from '../../api/cdn-layer.ts';
 import type { RuntimeIndex } from '../../api/runtime-index.ts';
+import { ceasedCodes } from '../../generator/write/write-ceased-problems.ts';
 
 export const NO_FILE = 'nessun file sul percorso statico';
+
+/** A ceased comune's code on the path-only per-comune routes: served from a file by the CDN, never by the function. */
+export const CEASED_ON_STATIC = 'codice cessato sul percorso statico';
 
 /** One request of the fidelity run, with the class it is counted in. */
 export interface FidelityRequest {
@@ -108,6 +113,9 @@ export function fidelityRequests(index: RuntimeIndex): FidelityRequest[] {
     '/api/confronta?comuni=058091,999999',
     '/api/fonti/FONTE_NON_VALIDA',
   );
+  // A ceased comune's code on the static layer: the handler's 404 problem naming the successors, served by the CDN as a file.
+  const ceased = ceasedCodes(index);
+  get(CEASED_ON_STATIC, ...ceasedCodeUrls([ceased.includes('002114') ? '002114' : ceased[0]!]));
   // Nothing to serve on the static layer's paths (a well-formed key without a record, a .json without a file): the CDN's own 404 (documented).
   get(
     NO_FILE,

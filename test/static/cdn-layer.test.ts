@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { excludedPatterns, pathOnlyRoutes, staticRewrites } from '../../api/cdn-layer.ts';
+import { ceasedCodeRules, excludedPatterns, pathOnlyRoutes, staticRewrites } from '../../api/cdn-layer.ts';
 import { params, string } from '../../api/contract.ts';
 import { ROUTE_LIST, type RouteSpec } from '../../api/routes.ts';
-import { renderNetlifyToml } from '../../generator/write/netlify-config.ts';
+import { renderNetlifyToml, renderRedirects } from '../../generator/write/netlify-config.ts';
 
 const excluded = (path: string) => excludedPatterns().some((p) => new RegExp(p).test(path));
 
@@ -91,5 +91,30 @@ describe('the zero-invocation static layer, from the route table', () => {
     expect(rewrite).toBeLessThan(catchAll);
     expect(toml).toContain('  to = "/api/comuni/:codiceistat.json"\n  status = 200\n');
     expect(toml).toContain('  status = 301\n  force = true\n');
+  });
+
+  it("renders _redirects: former codes' 301s, then each ceased code on each path-only per-comune URL as a 404 serving its problem file", () => {
+    const rules = renderRedirects({ '099001': '099014' }, ['002114'], ['/dati/comuni.zip /dati/comuni-1.zip 302'])
+      .trimEnd()
+      .split('\n')
+      .filter((line) => !line.startsWith('#'));
+    expect(rules[0]).toBe('/dati/comuni.zip /dati/comuni-1.zip 302');
+    expect(rules).toContain('/api/demografia/099001 /api/demografia/099014 301');
+    expect(rules.slice(-4)).toEqual([
+      '/api/comuni/002114 /_404/api/comuni/002114.json 404',
+      '/api/comuni/002114/confini /_404/api/comuni/002114/confini.json 404',
+      '/api/ambiente/002114 /_404/api/ambiente/002114.json 404',
+      '/api/qualita-vita/002114 /_404/api/qualita-vita/002114.json 404',
+    ]);
+    // Only URLs the edge function never sees: with `anno`, demografia and redditi answer the same problem themselves.
+    for (const rule of ceasedCodeRules(['002114'])) expect(excluded(rule.from), rule.from).toBe(true);
+  });
+
+  it('serves the problem files as application/problem+json, from a folder no other rule gives a Content-Type', () => {
+    const toml = renderNetlifyToml();
+    const rule = toml.slice(toml.indexOf('for = "/_404/*"'));
+    expect(rule.slice(0, rule.indexOf('[[headers]]'))).toContain(
+      'Content-Type = "application/problem+json; charset=utf-8"',
+    );
   });
 });

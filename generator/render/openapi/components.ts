@@ -36,7 +36,8 @@ export const HEADER_DOCS = {
   AccessControlExposeHeaders: { description: 'Rende leggibile ETag dal browser.', schema: { type: 'string' } },
   XContentTypeOptions: { description: 'Sempre `nosniff`.', schema: { type: 'string', const: 'nosniff' } },
   RetryAfter: {
-    description: 'Secondi da attendere prima di riprovare.',
+    description:
+      'Secondi da attendere prima di riprovare. Lo invia il server locale; nel 429 della CDN (Netlify) non è garantito.',
     schema: { type: 'string', pattern: '^[0-9]+$' },
   },
   AccessControlAllowMethods: { description: `\`${ALLOWED_METHODS}\`.`, schema: { type: 'string' } },

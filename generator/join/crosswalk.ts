@@ -1,5 +1,5 @@
 import type { Anagrafica } from '../../api/schemas/comune.ts';
-import type { SuccessorLink } from './successors.ts';
+import type { SuccessorLink } from './successor-link.ts';
 import { covers, previousDay, type CodePeriod, type TerritorialHistory } from './territorial-history.ts';
 
 /** A row of a source as the source keys it: the code of its year and, where the source has it, the cadastral code. */

@@ -7,13 +7,8 @@ import type { IrpefYear } from '../../data-sources/mef-irpef-comunale.ts';
 import type { Confine2019 } from '../../data-sources/openpolis-confini-2019.ts';
 import type { Anagrafica } from '../../api/schemas/comune.ts';
 import { Crosswalk, territoryDate } from './crosswalk.ts';
-import {
-  deriveSuccessors,
-  METHOD_TEXT,
-  type LinkMethod,
-  type SuccessorLink,
-  type UnresolvedCessation,
-} from './successors.ts';
+import { METHOD_TEXT, type LinkMethod, type SuccessorLink, type UnresolvedCessation } from './successor-link.ts';
+import { deriveSuccessors } from './successors.ts';
 import { buildHistory, HISTORY_START } from './territorial-history.ts';
 
 export interface TerritoryInputs {

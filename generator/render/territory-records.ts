@@ -2,7 +2,7 @@ import type { ComuneCessato, Predecessore } from '../../api/schemas/territorio.t
 import type { CessatoRef, TerritoryIndex } from '../../api/runtime-index.ts';
 import { SOURCES } from '../../data-sources/index.ts';
 import type { Dataset } from '../join/dataset.ts';
-import { METHOD_TEXT } from '../join/successors.ts';
+import { METHOD_TEXT } from '../join/successor-link.ts';
 import { HISTORY_START, type CodePeriod } from '../join/territorial-history.ts';
 import type { Territory } from '../join/territory.ts';
 

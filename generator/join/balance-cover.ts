@@ -1,5 +1,7 @@
 /** Tolerance of the balance (population or taxpayers) used to choose among candidates. */
 export const MATCH_TOLERANCE = 0.03;
+/** Looser for the further MEF counts: a year moves them more, and they only tell apart balances the first figure allows. */
+const PROFILE_TOLERANCE = 0.1;
 
 /** Relative gap between a figure before an event and one after. */
 export const relDiff = (before: number, after: number) =>
@@ -15,10 +17,13 @@ export interface Target {
 }
 
 /** Every component within tolerance (a component a source suppressed, NaN, does not count against). */
-export const matches = (sum: number[], target: number[]) =>
+export const matches = (sum: number[], target: number[], tolerance = MATCH_TOLERANCE) =>
   target.every(
     (t, i) =>
-      Number.isNaN(t) || Number.isNaN(sum[i]!) || relDiff(sum[i]!, t) <= MATCH_TOLERANCE || Math.abs(sum[i]! - t) <= 5,
+      Number.isNaN(t) ||
+      Number.isNaN(sum[i]!) ||
+      relDiff(sum[i]!, t) <= (i === 0 ? tolerance : PROFILE_TOLERANCE) ||
+      Math.abs(sum[i]! - t) <= 5,
   );
 
 /**
@@ -27,7 +32,11 @@ export const matches = (sum: number[], target: number[]) =>
  * assignment only when it is the unique one; null when there is none or several, or the
  * search is too long.
  */
-export function uniqueCover(items: { key: string; value: number[] }[], targets: Target[]): Map<string, string> | null {
+export function uniqueCover(
+  items: { key: string; value: number[] }[],
+  targets: Target[],
+  tolerance = MATCH_TOLERANCE,
+): Map<string, string> | null {
   const sorted = [...items].sort((a, b) => b.value[0]! - a.value[0]!);
   const load = targets.map((t) => t.value.map(() => 0));
   const used = targets.map(() => 0);
@@ -46,6 +55,7 @@ export function uniqueCover(items: { key: string; value: number[] }[], targets: 
               matches(
                 load[k]!.map((v, c) => v + t.base[c]!),
                 t.value,
+                tolerance,
               )),
         )
       )
@@ -53,14 +63,13 @@ export function uniqueCover(items: { key: string; value: number[] }[], targets: 
       return;
     }
     const deficit = targets.reduce(
-      (d, t, k) =>
-        d + (t.optional ? 0 : Math.max(0, t.value[0]! * (1 - MATCH_TOLERANCE) - 5 - load[k]![0]! - t.base[0]!)),
+      (d, t, k) => d + (t.optional ? 0 : Math.max(0, t.value[0]! * (1 - tolerance) - 5 - load[k]![0]! - t.base[0]!)),
       0,
     );
     if (deficit > remaining[i]!) return;
     const item = sorted[i]!.value;
     for (let t = 0; t < targets.length; t++) {
-      if (load[t]![0]! + item[0]! + targets[t]!.base[0]! > targets[t]!.value[0]! * (1 + MATCH_TOLERANCE) + 5) continue;
+      if (load[t]![0]! + item[0]! + targets[t]!.base[0]! > targets[t]!.value[0]! * (1 + tolerance) + 5) continue;
       item.forEach((v, c) => (load[t]![c]! += v));
       used[t]!++;
       pick.push(t);

@@ -1,5 +1,6 @@
 import type { Confine2019 } from '../../data-sources/openpolis-confini-2019.ts';
 import type { Confine2025 } from '../../data-sources/istat-confini-2025.ts';
+import type { IrpefComune } from '../../data-sources/mef-irpef-comunale.ts';
 import { covers, type CodePeriod, type TerritorialHistory } from './territorial-history.ts';
 
 /** A population count with the day whose territory it counts. */
@@ -36,3 +37,19 @@ export function lastTaxYear(taxpayers: SuccessorInputs['taxpayers'], belfiore: s
 export function codeAt(periods: CodePeriod[] | undefined, date: string): string | null {
   return periods?.find((p) => covers(p, date))?.codice_istat ?? null;
 }
+
+/**
+ * Additive MEF counts that two different comuni rarely share (taxpayers first): taxpayers
+ * alone, or population alone, often balance two ways when several comuni merge into
+ * several new ones on the same day. A count the source suppressed is NaN.
+ */
+export function mefProfile(r: IrpefComune): number[] {
+  return [
+    r.contribuenti,
+    r.per_tipo.lavoro_dipendente.frequenza,
+    r.per_tipo.pensione.frequenza,
+    r.imposta_netta.frequenza,
+  ].map((v) => v ?? NaN);
+}
+
+export const PROFILE_WIDTH = 4;

@@ -3,13 +3,13 @@ export type LinkMethod = 'istituzione_stesso_giorno' | 'istituzione_e_bilancio' 
 
 export const METHOD_TEXT: Record<LinkMethod, string> = {
   istituzione_stesso_giorno:
-    'Fusione: unico comune istituito il giorno dopo la cessazione nella stessa provincia (archivi ANPR e Garda Informatica), con popolazione (o contribuenti) pari alla somma dei cessati (scarto massimo 3%).',
+    'Fusione: unico comune istituito il giorno dopo la cessazione nella stessa provincia (archivi ANPR e Garda Informatica), con popolazione (o contribuenti) pari alla somma dei cessati (scarto massimo 3%, o 5% se nessuna ripartizione regge al 3%).',
   istituzione_e_bilancio:
-    "Fusione: più comuni istituiti (o cresciuti) il giorno dopo nella stessa provincia; ciascun comune cessato è attribuito all'unica ripartizione in cui la popolazione (o, prima del 2018, i contribuenti IRPEF MEF) dei cessati somma a quella di ogni nuovo comune, o alla crescita di ogni comune esistente (scarto massimo 3%).",
+    "Fusione: più comuni istituiti (o cresciuti) il giorno dopo nella stessa provincia; ciascun comune cessato è attribuito all'unica ripartizione in cui la popolazione (o, prima del 2018, i contribuenti IRPEF MEF) dei cessati somma a quella di ogni nuovo comune, o alla crescita di ogni comune esistente (scarto massimo 3%, o 5% se nessuna ripartizione regge al 3%), e in cui reggono anche i contribuenti con redditi da lavoro dipendente, da pensione e con imposta netta (scarto massimo 10%).",
   confini_2019_2025:
     "Incorporazione: almeno l'80% dei punti interni del poligono 2019 del comune cessato (Openpolis) cade nel poligono 2025 del successore (ISTAT).",
   bilancio:
-    "Incorporazione: il comune della stessa provincia la cui popolazione (o, prima del 2018, i contribuenti IRPEF MEF) cresce di quanto aveva il cessato, nell'unica ripartizione possibile (scarto massimo 3%).",
+    "Incorporazione: il comune della stessa provincia la cui popolazione (o, prima del 2018, i contribuenti IRPEF MEF) cresce di quanto aveva il cessato, nell'unica ripartizione possibile (scarto massimo 3%, o 5% se nessuna ripartizione regge al 3%; gli altri conteggi MEF entro il 10%).",
 };
 
 export interface Verification {

@@ -1,10 +1,16 @@
-import { matches, uniqueCover, type Target } from './balance-cover.ts';
+import { MATCH_TOLERANCE, matches, uniqueCover, type Target } from './balance-cover.ts';
 import { bbox } from './geometry.ts';
 import { locate2019 } from './locate-2019.ts';
 import type { SuccessorLink, UnresolvedCessation } from './successor-link.ts';
-import { codeAt, lastTaxYear, type PopulationMeasure, type SuccessorInputs } from './successor-inputs.ts';
+import {
+  codeAt,
+  lastTaxYear,
+  PROFILE_WIDTH,
+  type PopulationMeasure,
+  type SuccessorInputs,
+} from './successor-inputs.ts';
 import { covers, HISTORY_START, nextDay, type CodePeriod } from './territorial-history.ts';
-import { verifyLinks } from './verify-links.ts';
+import { CHECK_TOLERANCE, verifyLinks } from './verify-links.ts';
 
 interface Cessation {
   belfiore: string;
@@ -13,9 +19,10 @@ interface Cessation {
 }
 
 /**
- * One figure per comune before and after an event: population where every comune
- * involved has a count on both sides (ISTAT 2018–2021, ANPR), else MEF taxpayers of the
- * last tax year of the ceased comuni and of the next one (tax year Y counts 1 January Y+1).
+ * The figures of each comune before and after an event: MEF counts (`mefProfile`) of the
+ * last tax year of the ceased comuni and of the next one (tax year Y counts 1 January Y+1),
+ * preceded by population where every comune involved has a count on both sides (ISTAT
+ * 2018–2021, ANPR): a balance must hold on every figure.
  */
 function eventMeasure(input: SuccessorInputs, fine: string, day: string, keys: string[], newcomers: string[]) {
   const measures = [...input.population].sort((a, b) => a.data_territorio.localeCompare(b.data_territorio));
@@ -23,21 +30,25 @@ function eventMeasure(input: SuccessorInputs, fine: string, day: string, keys: s
     m.valori.get(codeAt(input.history.get(b), m.data_territorio) ?? '');
   const before = [...measures].reverse().find((m) => m.data_territorio <= fine);
   const after = measures.find((m) => m.data_territorio >= day);
+  const year = Math.max(...keys.map((b) => lastTaxYear(input.taxpayers, b)?.[0] ?? -Infinity));
+  const profile = (b: string, y: number) => input.profiles.get(b)?.get(y) ?? null;
+  const noProfile = Array<number>(PROFILE_WIDTH).fill(NaN);
   if (
     before &&
     after &&
     keys.every((b) => value(before, b) !== undefined) &&
     newcomers.every((b) => value(after, b) !== undefined)
   ) {
-    const one = (v: number | undefined) => (v === undefined ? null : [v]);
-    const get = (b: string) => ({ before: one(value(before, b)), after: one(value(after, b)) });
+    const get = (b: string) => {
+      const [p, a] = [value(before, b), value(after, b)];
+      return {
+        before: p === undefined ? null : [p, ...(profile(b, year) ?? noProfile)],
+        after: a === undefined ? null : [a, ...(profile(b, year + 1) ?? noProfile)],
+      };
+    };
     return { misura: 'popolazione' as const, prima: before.riferimento, dopo: after.riferimento, get };
   }
-  const year = Math.max(...keys.map((b) => lastTaxYear(input.taxpayers, b)?.[0] ?? -Infinity));
-  const get = (b: string) => ({
-    before: input.profiles.get(b)?.get(year) ?? null,
-    after: input.profiles.get(b)?.get(year + 1) ?? null,
-  });
+  const get = (b: string) => ({ before: profile(b, year), after: profile(b, year + 1) });
   return { misura: 'contribuenti' as const, prima: `anno d'imposta ${year}`, dopo: `anno d'imposta ${year + 1}`, get };
 }
 
@@ -97,7 +108,11 @@ export function deriveSuccessors(input: SuccessorInputs): {
       newcomers,
     );
     const items = members.map((c) => ({ key: c.belfiore, value: measure.get(c.belfiore).before }));
-    const newTargets = newcomers.map((b) => ({ key: b, value: measure.get(b).after, base: [0], optional: false }));
+    const newTargets = newcomers.map((b) => {
+      const after = measure.get(b).after;
+      // A new comune had nothing before: a zero for every figure, not only the first.
+      return { key: b, value: after, base: (after ?? []).map(() => 0), optional: false };
+    });
     const usable = items.every((i) => i.value !== null) && newTargets.every((t) => t.value !== null);
     const all = items.reduce(
       (t, i) => t.map((v, c) => v + (i.value?.[c] ?? NaN)),
@@ -147,9 +162,15 @@ export function deriveSuccessors(input: SuccessorInputs): {
       .filter((t): t is Target => t !== null);
     const restItems = items.filter((i) => rest.some((c) => c.belfiore === i.key)) as { key: string; value: number[] }[];
     // New comuni alone first; comuni that grew only when the new ones cannot account for every ceased one.
+    // The check's tolerance only when none balances within the tighter one (a wider tolerance never makes a unique answer of several).
     const cover = usable
-      ? (uniqueCover(restItems, newTargets as Target[]) ??
-        uniqueCover(restItems, [...(newTargets as Target[]), ...grown]))
+      ? [MATCH_TOLERANCE, CHECK_TOLERANCE].reduce<Map<string, string> | null>(
+          (found, tolerance) =>
+            found ??
+            uniqueCover(restItems, newTargets as Target[], tolerance) ??
+            uniqueCover(restItems, [...(newTargets as Target[]), ...grown], tolerance),
+          null,
+        )
       : null;
     if (!cover && newcomers.length === 1) {
       // The only new comune, but the figures do not balance with or without comuni that grew: linked, and the check reports the gap.
@@ -162,6 +183,11 @@ export function deriveSuccessors(input: SuccessorInputs): {
           c,
           `Nessuna ripartizione univoca (${measure.misura}, ${measure.prima} → ${measure.dopo}) tra ${newcomers.length} comuni istituiti il ${day} e ${grown.length} comuni cresciuti in provincia ${sigla}.`,
         );
+      continue;
+    }
+    // Every ceased comune in the only new comune: the same-day institution, found at the wider tolerance.
+    if (newcomers.length === 1 && rest.every((c) => cover.get(c.belfiore) === newcomers[0])) {
+      allToNewcomer();
       continue;
     }
     for (const c of rest) {

@@ -8,6 +8,7 @@ import type { Confine2019 } from '../../data-sources/openpolis-confini-2019.ts';
 import type { Anagrafica } from '../../api/schemas/comune.ts';
 import { Crosswalk, territoryDate } from './crosswalk.ts';
 import { METHOD_TEXT, type LinkMethod, type SuccessorLink, type UnresolvedCessation } from './successor-link.ts';
+import { mefProfile } from './successor-inputs.ts';
 import { deriveSuccessors } from './successors.ts';
 import { buildHistory, HISTORY_START } from './territorial-history.ts';
 
@@ -66,12 +67,8 @@ export function buildTerritory(input: TerritoryInputs): Territory {
       const years = taxpayers.get(r.codice_catastale) ?? new Map<number, number>();
       years.set(y.anno, r.contribuenti);
       taxpayers.set(r.codice_catastale, years);
-      const profile = [r.contribuenti];
       const byYear = profiles.get(r.codice_catastale) ?? new Map<number, number[]>();
-      byYear.set(
-        y.anno,
-        profile.map((v) => v ?? NaN),
-      );
+      byYear.set(y.anno, mefProfile(r));
       profiles.set(r.codice_catastale, byYear);
     }
   const { links, unresolved } = deriveSuccessors({

@@ -3,7 +3,7 @@ import type { SuccessorLink, Verification } from './successor-link.ts';
 import { codeAt, lastTaxYear, type SuccessorInputs } from './successor-inputs.ts';
 
 /** Tolerance of the check of each event (predecessors before against the successor after). */
-const CHECK_TOLERANCE = 0.05;
+export const CHECK_TOLERANCE = 0.05;
 
 /** Fills `verifica` of every link, one check per event (successor and date). */
 export function verifyLinks(input: SuccessorInputs, links: SuccessorLink[]): void {

@@ -116,6 +116,82 @@ describe('successor links', () => {
   });
 });
 
+/** Successors derived from MEF figures alone (no population on either side): profiles by code, tax year → counts. */
+function deriveFromMef(
+  archive: PeriodoComune[],
+  current: string[],
+  profiles: Record<string, Record<number, number[]>>,
+) {
+  const history = buildHistory(archive, []);
+  const byCode = new Map(
+    Object.entries(profiles).map(([b, years]) => [b, new Map(Object.entries(years).map(([y, v]) => [Number(y), v]))]),
+  );
+  const taxpayers = new Map([...byCode].map(([b, years]) => [b, new Map([...years].map(([y, v]) => [y, v[0]!]))]));
+  return deriveSuccessors({
+    history,
+    current: new Set(current),
+    taxpayers,
+    profiles: byCode,
+    population: [],
+    confini2019: [],
+    confini2025: [],
+    belfioreOf2025: new Map(),
+  });
+}
+
+describe('successor links from MEF figures', () => {
+  it('tells apart two fusions of the same day whose taxpayers balance two ways, by the other MEF counts', () => {
+    // W+X → N1 and Y+Z → N2; by taxpayers alone Y+X → N1 and W+Z → N2 balances as well (1%).
+    const archive = [
+      period('W001', '001001', 'W', '1900-01-01', '2016-12-31'),
+      period('X002', '001002', 'X', '1900-01-01', '2016-12-31'),
+      period('Y003', '001003', 'Y', '1900-01-01', '2016-12-31'),
+      period('Z004', '001004', 'Z', '1900-01-01', '2016-12-31'),
+      period('N005', '001005', 'N1', '2017-01-01', null),
+      period('N006', '001006', 'N2', '2017-01-01', null),
+    ];
+    const { links, unresolved } = deriveFromMef(archive, ['N005', 'N006'], {
+      W001: { 2015: [100, 50, 30, 80] },
+      X002: { 2015: [400, 100, 250, 300] },
+      Y003: { 2015: [95, 200, 20, 70] },
+      Z004: { 2015: [415, 100, 90, 330] },
+      N005: { 2016: [500, 150, 280, 380] },
+      N006: { 2016: [510, 300, 110, 400] },
+    });
+    expect(unresolved).toEqual([]);
+    expect(Object.fromEntries(links.map((l) => [l.predecessore, l.successore]))).toEqual({
+      W001: 'N005',
+      X002: 'N005',
+      Y003: 'N006',
+      Z004: 'N006',
+    });
+  });
+
+  it('gives a comune incorporated the same day as a fusion to the comune that grew, not to the new one (Acquacanina, Valfornace)', () => {
+    // Fusion F+P → V (3.3% fewer taxpayers the next year, beyond the 3% balance); A incorporated into existing E.
+    const archive = [
+      period('A031', '043001', 'ACQUACANINA', '1900-01-01', '2016-12-31'),
+      period('D609', '043002', 'FIORDIMONTE', '1900-01-01', '2016-12-31'),
+      period('G637', '043003', 'PIEVEBOVIGLIANA', '1900-01-01', '2016-12-31'),
+      period('M382', '043058', 'VALFORNACE', '2017-01-01', null),
+      period('D564', '043017', 'FIASTRA', '1900-01-01', null),
+    ];
+    const { links, unresolved } = deriveFromMef(archive, ['M382', 'D564'], {
+      A031: { 2015: [83] },
+      D609: { 2015: [137] },
+      G637: { 2015: [597] },
+      M382: { 2016: [710] },
+      D564: { 2015: [421], 2016: [497] },
+    });
+    expect(unresolved).toEqual([]);
+    const by = Object.fromEntries(links.map((l) => [l.predecessore, l]));
+    expect(by.A031).toMatchObject({ successore: 'D564', evento: 'incorporazione', metodo: 'bilancio' });
+    expect(by.A031!.verifica).toMatchObject({ somma_prima: 504, valore_dopo: 497, verificato: true });
+    expect(by.D609).toMatchObject({ successore: 'M382', evento: 'fusione' });
+    expect(by.G637!.verifica).toMatchObject({ somma_prima: 734, valore_dopo: 710, verificato: true });
+  });
+});
+
 describe('rekeyRows, the crosswalk step of every join', () => {
   const { history, links } = derive();
   const cw = new Crosswalk(history, COMUNI, links);

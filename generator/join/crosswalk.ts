@@ -1,5 +1,5 @@
 import type { Anagrafica } from '../../api/schemas/comune.ts';
-import type { SuccessorLink } from './successor-link.ts';
+import { movesData, type SuccessorLink } from './successor-link.ts';
 import { covers, previousDay, type CodePeriod, type TerritorialHistory } from './territorial-history.ts';
 
 /** A row of a source as the source keys it: the code of its year and, where the source has it, the cadastral code. */
@@ -48,8 +48,8 @@ export class Crosswalk {
   ) {
     this.currentByBelfiore = new Map(comuni.map((c) => [c.codice_catastale, c.codice_istat]));
     this.belfioreByCurrent = new Map(comuni.map((c) => [c.codice_istat, c.codice_catastale]));
-    // Only checked links move data: an unverified one is listed in the build report and the ceased comune's record, never summed.
-    for (const l of links) if (l.verifica?.verificato) this.successor.set(l.predecessore, l.successore);
+    // Only checked links move data: any other is listed in the build report and the ceased comune's record, never summed.
+    for (const l of links) if (movesData(l)) this.successor.set(l.predecessore, l.successore);
     for (const [belfiore, periods] of history) {
       for (const period of periods) {
         const list = this.byCode.get(period.codice_istat);

@@ -43,6 +43,10 @@ export function codeAt(periods: CodePeriod[] | undefined, date: string): string 
  * alone, or population alone, often balance two ways when several comuni merge into
  * several new ones on the same day. A count the source suppressed is NaN.
  */
+/** First tax year of the MEF series (tax year Y counts 1 January Y+1: no figure of a comune ceased before then). */
+export const firstTaxYear = (taxpayers: SuccessorInputs['taxpayers']) =>
+  [...taxpayers.values()].reduce((first, years) => Math.min(first, ...years.keys()), Infinity);
+
 export function mefProfile(r: IrpefComune): number[] {
   return [
     r.contribuenti,

@@ -34,11 +34,40 @@ export interface SuccessorLink {
   evento: 'fusione' | 'incorporazione';
   metodo: LinkMethod;
   verifica: Verification | null;
+  /** The same check on the MEF tax years one further out on each side, where the first could not run or failed. */
+  verifica_secondo_metodo: Verification | null;
+  esito: LinkOutcome;
+  /** Why the link is not simply `verificato`: the figures, or the missing data. */
+  motivo_esito: string | null;
 }
+
+/**
+ * Outcome of a link's checks. Only the first two move data; `non_verificabile` has no
+ * figure before the event (comuni ceased before 2000), `non_verificato` has figures that
+ * do not agree.
+ */
+export type LinkOutcome = 'verificato' | 'verificato_secondo_metodo' | 'non_verificabile' | 'non_verificato';
+
+export const OUTCOME_TEXT: Record<LinkOutcome, string> = {
+  verificato:
+    "Popolazione (o contribuenti MEF) dei comuni d'origine prima dell'evento e del successore dopo concordano entro il 5%.",
+  verificato_secondo_metodo:
+    "Il primo controllo non può essere fatto o supera il 5%; i contribuenti MEF dell'anno d'imposta precedente l'ultimo dei comuni d'origine e del secondo anno del successore concordano entro il 5%.",
+  non_verificabile:
+    'Nessun dato prima del 2000 (i contribuenti MEF partono dall’anno d’imposta 2000, la popolazione ISTAT dal 2018): il collegamento viene dagli archivi ma non si può controllare; non sposta dati.',
+  non_verificato:
+    'Le cifre prima e dopo l’evento non concordano con nessun controllo: il collegamento non sposta dati.',
+};
+
+/** Only checked links move a ceased comune's figures into its successor. */
+export const movesData = (l: Pick<SuccessorLink, 'esito'>) =>
+  l.esito === 'verificato' || l.esito === 'verificato_secondo_metodo';
 
 export interface UnresolvedCessation {
   codice_catastale: string;
   nome: string;
   data_cessazione: string;
+  /** No figures to balance (before 2000), no comune that could have taken it, or figures that balance no way or several. */
+  categoria: 'dati_mancanti' | 'nessun_candidato' | 'nessuna_ripartizione_univoca';
   motivo: string;
 }

@@ -4,6 +4,7 @@ import { locate2019 } from './locate-2019.ts';
 import type { SuccessorLink, UnresolvedCessation } from './successor-link.ts';
 import {
   codeAt,
+  firstTaxYear,
   lastTaxYear,
   PROFILE_WIDTH,
   type PopulationMeasure,
@@ -11,6 +12,14 @@ import {
 } from './successor-inputs.ts';
 import { covers, HISTORY_START, nextDay, type CodePeriod } from './territorial-history.ts';
 import { CHECK_TOLERANCE, verifyLinks } from './verify-links.ts';
+
+/** A link before `verifyLinks` has checked it. */
+const UNCHECKED = {
+  verifica: null,
+  verifica_secondo_metodo: null,
+  esito: 'non_verificato',
+  motivo_esito: null,
+} as const satisfies Partial<SuccessorLink>;
 
 interface Cessation {
   belfiore: string;
@@ -79,8 +88,9 @@ export function deriveSuccessors(input: SuccessorInputs): {
   }
   const links: SuccessorLink[] = [];
   const unresolved: UnresolvedCessation[] = [];
-  const fail = (c: Cessation, motivo: string) =>
-    unresolved.push({ codice_catastale: c.belfiore, nome: c.last.nome, data_cessazione: c.fine, motivo });
+  const fail = (c: Cessation, categoria: UnresolvedCessation['categoria'], motivo: string) =>
+    unresolved.push({ codice_catastale: c.belfiore, nome: c.last.nome, data_cessazione: c.fine, categoria, motivo });
+  const firstYear = firstTaxYear(input.taxpayers);
   const polygons2019 = new Map(input.confini2019.map((f) => [f.codice_catastale, f]));
   const boxes2025 = input.confini2025.map((f) => ({ f, box: bbox(f.polygons) }));
   const ceasedSet = new Set(ceased.map((c) => c.belfiore));
@@ -126,7 +136,7 @@ export function deriveSuccessors(input: SuccessorInputs): {
           data_evento: day,
           evento: 'fusione',
           metodo: 'istituzione_stesso_giorno',
-          verifica: null,
+          ...UNCHECKED,
         });
     };
     if (newcomers.length === 1 && (!usable || matches(all, newTargets[0]!.value!))) {
@@ -147,7 +157,7 @@ export function deriveSuccessors(input: SuccessorInputs): {
                 data_evento: day,
                 evento: 'incorporazione',
                 metodo: 'confini_2019_2025',
-                verifica: null,
+                ...UNCHECKED,
               });
             return !successor;
           });
@@ -178,11 +188,24 @@ export function deriveSuccessors(input: SuccessorInputs): {
       continue;
     }
     if (!cover) {
-      for (const c of rest)
-        fail(
-          c,
-          `Nessuna ripartizione univoca (${measure.misura}, ${measure.prima} → ${measure.dopo}) tra ${newcomers.length} comuni istituiti il ${day} e ${grown.length} comuni cresciuti in provincia ${sigla}.`,
-        );
+      const figures = `${measure.misura}, ${measure.prima} → ${measure.dopo}`;
+      const [categoria, motivo]: [UnresolvedCessation['categoria'], string] = !usable
+        ? [
+            'dati_mancanti',
+            fine < `${firstYear + 1}-01-01`
+              ? `Nessun dato prima del ${firstYear} e nessun comune istituito il ${day} in provincia ${sigla}.`
+              : `Mancano i dati (${figures}) di un comune coinvolto.`,
+          ]
+        : newcomers.length + grown.length === 0
+          ? [
+              'nessun_candidato',
+              `Nessun comune istituito il ${day} né cresciuto oltre la variazione ordinaria in provincia ${sigla} (${figures}).`,
+            ]
+          : [
+              'nessuna_ripartizione_univoca',
+              `Nessuna ripartizione univoca (nessuna o più d'una; ${figures}) tra ${newcomers.length} comuni istituiti il ${day} e ${grown.length} comuni cresciuti in provincia ${sigla}.`,
+            ];
+      for (const c of rest) fail(c, categoria, motivo);
       continue;
     }
     // Every ceased comune in the only new comune: the same-day institution, found at the wider tolerance.
@@ -199,7 +222,7 @@ export function deriveSuccessors(input: SuccessorInputs): {
         data_evento: day,
         evento: isNew ? 'fusione' : 'incorporazione',
         metodo: isNew ? 'istituzione_e_bilancio' : 'bilancio',
-        verifica: null,
+        ...UNCHECKED,
       });
     }
   }

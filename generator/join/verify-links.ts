@@ -1,11 +1,11 @@
 import { relDiff } from './balance-cover.ts';
 import type { SuccessorLink, Verification } from './successor-link.ts';
-import { codeAt, lastTaxYear, type SuccessorInputs } from './successor-inputs.ts';
+import { codeAt, firstTaxYear, lastTaxYear, type SuccessorInputs } from './successor-inputs.ts';
 
 /** Tolerance of the check of each event (predecessors before against the successor after). */
 export const CHECK_TOLERANCE = 0.05;
 
-/** Fills `verifica` of every link, one check per event (successor and date). */
+/** Fills `verifica`, the second check where needed and `esito` of every link, one check per event (successor and date). */
 export function verifyLinks(input: SuccessorInputs, links: SuccessorLink[]): void {
   const events = new Map<string, SuccessorLink[]>();
   for (const l of links) {
@@ -44,27 +44,72 @@ export function verifyLinks(input: SuccessorInputs, links: SuccessorLink[]): voi
         scarto_percentuale: round1(relDiff(sum, value) * 100),
         verificato: relDiff(sum, value) <= CHECK_TOLERANCE,
       };
-    } else {
-      // Tax year Y counts the territory of 1 January Y+1: the last year before the event is the last year of the predecessors.
-      const lastYears = group.map((l) => lastTaxYear(input.taxpayers, l.predecessore)?.[0] ?? null);
-      const year = lastYears.every((y) => y !== null && y === lastYears[0]) ? lastYears[0]! : null;
-      const after = year === null ? undefined : input.taxpayers.get(successore)?.get(year + 1);
-      const values = year === null ? [] : members.map((b) => input.taxpayers.get(b)?.get(year));
-      if (year !== null && after !== undefined && values.every((v) => v !== undefined)) {
-        const sum = values.reduce((t, v) => t! + v!, 0)!;
-        check = {
-          misura: 'contribuenti',
-          prima: `anno d'imposta ${year}`,
-          dopo: `anno d'imposta ${year + 1}`,
-          somma_prima: sum,
-          valore_dopo: after,
-          scarto_percentuale: round1(relDiff(sum, after) * 100),
-          verificato: relDiff(sum, after) <= CHECK_TOLERANCE,
-        };
-      }
     }
-    for (const l of group) l.verifica = check;
+    // Tax year Y counts the territory of 1 January Y+1: the last year before the event is the last year of the predecessors.
+    const lastYears = group.map((l) => lastTaxYear(input.taxpayers, l.predecessore)?.[0] ?? null);
+    const year = lastYears.every((y) => y !== null && y === lastYears[0]) ? lastYears[0]! : null;
+    check ??= year === null ? null : taxpayerCheck(input, members, successore, year, year + 1);
+    // A one-year blip on either side (a partial first year, a revision) is absorbed one year further out.
+    const second =
+      check?.verificato || year === null ? null : taxpayerCheck(input, members, successore, year - 1, year + 2);
+    const outcome = outcomeOf(check, second, data_evento, firstTaxYear(input.taxpayers));
+    for (const l of group) Object.assign(l, { verifica: check, verifica_secondo_metodo: second, ...outcome });
   }
+}
+
+/** Predecessors' (and an existing successor's) taxpayers of one tax year against the successor's of a later one. */
+function taxpayerCheck(
+  input: SuccessorInputs,
+  members: string[],
+  successore: string,
+  before: number,
+  after: number,
+): Verification | null {
+  const value = input.taxpayers.get(successore)?.get(after);
+  const values = members.map((b) => input.taxpayers.get(b)?.get(before));
+  if (value === undefined || values.some((v) => v === undefined)) return null;
+  const sum = values.reduce((t, v) => t! + v!, 0)!;
+  return {
+    misura: 'contribuenti',
+    prima: `anno d'imposta ${before}`,
+    dopo: `anno d'imposta ${after}`,
+    somma_prima: sum,
+    valore_dopo: value,
+    scarto_percentuale: round1(relDiff(sum, value) * 100),
+    verificato: relDiff(sum, value) <= CHECK_TOLERANCE,
+  };
+}
+
+const describe = (v: Verification) => `${v.misura} ${v.prima} → ${v.dopo}: scarto ${v.scarto_percentuale}%`;
+
+function outcomeOf(
+  check: Verification | null,
+  second: Verification | null,
+  event: string,
+  firstYear: number,
+): Pick<SuccessorLink, 'esito' | 'motivo_esito'> {
+  if (check?.verificato) return { esito: 'verificato', motivo_esito: null };
+  if (second?.verificato)
+    return {
+      esito: 'verificato_secondo_metodo',
+      motivo_esito: `${check ? `Primo controllo oltre il 5% (${describe(check)})` : 'Primo controllo impossibile (dati mancanti)'}; confermato sugli anni vicini (${describe(second)}).`,
+    };
+  if (!check && !second)
+    return {
+      esito: 'non_verificabile',
+      // Tax year Y counts 1 January Y+1: an event up to then has no figure of the ceased comuni.
+      motivo_esito:
+        Number.isFinite(firstYear) && event <= `${firstYear + 1}-01-01`
+          ? `Non verificabile: nessun dato prima del ${firstYear} (evento del ${event}; contribuenti MEF dall'anno d'imposta ${firstYear}, popolazione ISTAT dal 2018).`
+          : `Non verificabile: mancano i dati dei comuni d'origine o del successore attorno all'evento del ${event}.`,
+    };
+  return {
+    esito: 'non_verificato',
+    motivo_esito: [check, second]
+      .filter((v): v is Verification => v !== null)
+      .map(describe)
+      .join('; '),
+  };
 }
 
 const round1 = (x: number) => Math.round(x * 10) / 10;

@@ -192,6 +192,54 @@ describe('successor links from MEF figures', () => {
   });
 });
 
+describe('outcome of the checks', () => {
+  it('confirms a fusion whose first year after is off by a one-year blip on the years one further out, and moves its data', () => {
+    // Maccagno, Pino, Veddasca → Maccagno con Pino e Veddasca: 1692 in 2012 (a spike) against 1596 in 2013.
+    const archive = [
+      period('E775', '012093', 'MACCAGNO', '1900-01-01', '2014-02-03'),
+      period('G677', '012113', 'PINO', '1900-01-01', '2014-02-03'),
+      period('M339', '012142', 'MACCAGNO CON PINO E VEDDASCA', '2014-02-04', null),
+    ];
+    const { links } = deriveFromMef(archive, ['M339'], {
+      E775: { 2011: [1426], 2012: [1339] },
+      G677: { 2011: [215], 2012: [353] },
+      M339: { 2013: [1596], 2014: [1597] },
+    });
+    expect(links[0]).toMatchObject({
+      esito: 'verificato_secondo_metodo',
+      verifica: { somma_prima: 1692, valore_dopo: 1596, verificato: false },
+      verifica_secondo_metodo: { prima: "anno d'imposta 2011", dopo: "anno d'imposta 2014", verificato: true },
+    });
+    const cw = new Crosswalk(buildHistory(archive, []), [{ codice_istat: '012142', codice_catastale: 'M339' }], links);
+    expect(cw.currentOf('E775')).toBe('012142');
+  });
+
+  it('reports a fusion before the first MEF year as not verifiable, with the reason, and moves nothing', () => {
+    const archive = [
+      period('B833', '028021', 'CARRARA SAN GIORGIO', '1900-01-01', '1995-04-07'),
+      period('M300', '028105', 'DUE CARRARE', '1995-04-08', null),
+    ];
+    const { links } = deriveFromMef(archive, ['M300'], { M300: { 2000: [5000], 2001: [5050] } });
+    expect(links[0]).toMatchObject({ successore: 'M300', verifica: null, esito: 'non_verificabile' });
+    expect(links[0]!.motivo_esito).toContain('nessun dato prima del 2000');
+    const cw = new Crosswalk(buildHistory(archive, []), [{ codice_istat: '028105', codice_catastale: 'M300' }], links);
+    expect(cw.currentOf('B833')).toBeNull();
+  });
+
+  it('keeps a fusion whose figures disagree on both checks out of the data, with both figures', () => {
+    const archive = [
+      period('A001', '001001', 'A', '1900-01-01', '2016-12-31'),
+      period('N002', '001002', 'N', '2017-01-01', null),
+    ];
+    const { links } = deriveFromMef(archive, ['N002'], {
+      A001: { 2014: [1000], 2015: [1000] },
+      N002: { 2016: [800], 2017: [800] },
+    });
+    expect(links[0]).toMatchObject({ esito: 'non_verificato', verifica: { verificato: false } });
+    expect(links[0]!.motivo_esito).toContain("anno d'imposta 2014 → anno d'imposta 2017");
+  });
+});
+
 describe('rekeyRows, the crosswalk step of every join', () => {
   const { history, links } = derive();
   const cw = new Crosswalk(history, COMUNI, links);

@@ -74,9 +74,7 @@ export function deriveSuccessors(input: SuccessorInputs): {
 } {
   const { history, current } = input;
   const ceased: Cessation[] = [];
-  const firstStart = new Map<string, CodePeriod>();
   for (const [belfiore, periods] of history) {
-    firstStart.set(belfiore, periods[0]!);
     const last = periods[periods.length - 1]!;
     if (current.has(belfiore) || last.fine === null || last.fine < HISTORY_START) continue;
     ceased.push({ belfiore, last, fine: last.fine });
@@ -98,8 +96,12 @@ export function deriveSuccessors(input: SuccessorInputs): {
   for (const [key, members] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
     const [fine, sigla] = key.split('|') as [string, string];
     const day = nextDay(fine);
-    const newcomers = [...firstStart]
-      .filter(([, p]) => p.inizio === day && p.sigla_provincia === sigla)
+    // Instituted the next day: a period opens then and none covered the day before (a code may be re-used: Porto Viro, 1929–1938 and from 1995).
+    const newcomers = [...history]
+      .filter(
+        ([, periods]) =>
+          periods.some((p) => p.inizio === day && p.sigla_provincia === sigla) && !periods.some((p) => covers(p, fine)),
+      )
       .map(([b]) => b);
     const incumbents = [...history]
       .filter(

@@ -226,6 +226,21 @@ describe('outcome of the checks', () => {
     expect(cw.currentOf('B833')).toBeNull();
   });
 
+  it('finds a new comune whose cadastral code had been used before (Porto Viro, 1929–1938 and from 1995)', () => {
+    const archive = [
+      period('C967', '029016', 'CONTARINA', '1956-08-09', '1994-12-31'),
+      period('D337', '029020', 'DONADA', '1956-08-09', '1994-12-31'),
+      period('G926', '029052', 'PORTO VIRO', '1932-12-18', '1938-02-10'),
+      period('G926', '029052', 'PORTO VIRO', '1995-01-01', null),
+    ];
+    const { links, unresolved } = deriveFromMef(archive, ['G926'], { G926: { 2000: [9000] } });
+    expect(unresolved).toEqual([]);
+    expect(links.map((l) => [l.predecessore, l.successore, l.metodo, l.esito])).toEqual([
+      ['C967', 'G926', 'istituzione_stesso_giorno', 'non_verificabile'],
+      ['D337', 'G926', 'istituzione_stesso_giorno', 'non_verificabile'],
+    ]);
+  });
+
   it('keeps a fusion whose figures disagree on both checks out of the data, with both figures', () => {
     const archive = [
       period('A001', '001001', 'A', '1900-01-01', '2016-12-31'),

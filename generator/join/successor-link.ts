@@ -7,7 +7,7 @@ export const METHOD_TEXT: Record<LinkMethod, string> = {
   istituzione_e_bilancio:
     "Fusione: più comuni istituiti (o cresciuti) il giorno dopo nella stessa provincia; ciascun comune cessato è attribuito all'unica ripartizione in cui la popolazione (o, prima del 2018, i contribuenti IRPEF MEF) dei cessati somma a quella di ogni nuovo comune, o alla crescita di ogni comune esistente (scarto massimo 3%, o 5% se nessuna ripartizione regge al 3%), e in cui reggono anche i contribuenti con redditi da lavoro dipendente, da pensione e con imposta netta (scarto massimo 10%).",
   confini_2019_2025:
-    "Incorporazione: almeno l'80% dei punti interni del poligono 2019 del comune cessato (Openpolis) cade nel poligono 2025 del successore (ISTAT).",
+    "Incorporazione (o fusione in più comuni nuovi che il bilancio non distingue): almeno l'80% dei punti interni del poligono 2019 del comune cessato (Openpolis) cade nel poligono 2025 del successore (ISTAT).",
   bilancio:
     "Incorporazione: il comune della stessa provincia la cui popolazione (o, prima del 2018, i contribuenti IRPEF MEF) cresce di quanto aveva il cessato, nell'unica ripartizione possibile (scarto massimo 3%, o 5% se nessuna ripartizione regge al 3%; gli altri conteggi MEF entro il 10%).",
 };

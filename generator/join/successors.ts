@@ -145,24 +145,23 @@ export function deriveSuccessors(input: SuccessorInputs): {
       allToNewcomer();
       continue;
     }
+    // Where the comune lies in 2025, from its 2019 polygon (comuni ceased after mid-2019): linked, true when found.
+    const linkByPolygon = (c: Cessation) => {
+      const polygon = polygons2019.get(c.belfiore);
+      const successor = polygon ? locate2019(input.belfioreOf2025, boxes2025, polygon) : null;
+      if (successor)
+        links.push({
+          predecessore: c.belfiore,
+          successore: successor,
+          data_evento: day,
+          evento: newcomers.includes(successor) ? 'fusione' : 'incorporazione',
+          metodo: 'confini_2019_2025',
+          ...UNCHECKED,
+        });
+      return successor !== null;
+    };
     // Comuni ceased after mid-2019 with no new comune beside them: located by their polygon.
-    const rest =
-      newcomers.length > 0
-        ? members
-        : members.filter((c) => {
-            const polygon = polygons2019.get(c.belfiore);
-            const successor = polygon ? locate2019(input.belfioreOf2025, boxes2025, polygon) : null;
-            if (successor)
-              links.push({
-                predecessore: c.belfiore,
-                successore: successor,
-                data_evento: day,
-                evento: 'incorporazione',
-                metodo: 'confini_2019_2025',
-                ...UNCHECKED,
-              });
-            return !successor;
-          });
+    const rest = newcomers.length > 0 ? members : members.filter((c) => !linkByPolygon(c));
     if (rest.length === 0) continue;
     const grown = incumbents
       .map((b) => {
@@ -207,7 +206,8 @@ export function deriveSuccessors(input: SuccessorInputs): {
               'nessuna_ripartizione_univoca',
               `Nessuna ripartizione univoca (nessuna o più d'una; ${figures}) tra ${newcomers.length} comuni istituiti il ${day} e ${grown.length} comuni cresciuti in provincia ${sigla}.`,
             ];
-      for (const c of rest) fail(c, categoria, motivo);
+      // Several new comuni the figures cannot tell apart: the 2019 polygons can, for comuni that still had one.
+      for (const c of rest) if (!linkByPolygon(c)) fail(c, categoria, motivo);
       continue;
     }
     // Every ceased comune in the only new comune: the same-day institution, found at the wider tolerance.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PeriodoComune } from '../../data-sources/anpr-archivio-comuni.ts';
 import { Crosswalk, rekeyRows, territoryDate } from '../../generator/join/crosswalk.ts';
 import { sumIrpefRows } from '../../generator/join/sum-rows.ts';
-import type { PopulationMeasure } from '../../generator/join/successor-inputs.ts';
+import type { PopulationMeasure, SuccessorInputs } from '../../generator/join/successor-inputs.ts';
 import { deriveSuccessors } from '../../generator/join/successors.ts';
 import { buildHistory } from '../../generator/join/territorial-history.ts';
 import type { GiValidita } from '../../data-sources/gi-db-comuni.ts';
@@ -121,6 +121,11 @@ function deriveFromMef(
   archive: PeriodoComune[],
   current: string[],
   profiles: Record<string, Record<number, number[]>>,
+  boundaries: Pick<SuccessorInputs, 'confini2019' | 'confini2025' | 'belfioreOf2025'> = {
+    confini2019: [],
+    confini2025: [],
+    belfioreOf2025: new Map(),
+  },
 ) {
   const history = buildHistory(archive, []);
   const byCode = new Map(
@@ -133,9 +138,7 @@ function deriveFromMef(
     taxpayers,
     profiles: byCode,
     population: [],
-    confini2019: [],
-    confini2025: [],
-    belfioreOf2025: new Map(),
+    ...boundaries,
   });
 }
 
@@ -165,6 +168,65 @@ describe('successor links from MEF figures', () => {
       Y003: 'N006',
       Z004: 'N006',
     });
+  });
+
+  it('places the parts of fusions the figures cannot tell apart by their 2019 polygons in the 2025 ones', () => {
+    const archive = [
+      period('W001', '001001', 'W', '1900-01-01', '2019-12-31'),
+      period('X002', '001002', 'X', '1900-01-01', '2019-12-31'),
+      period('Y003', '001003', 'Y', '1900-01-01', '2019-12-31'),
+      period('Z004', '001004', 'Z', '1900-01-01', '2019-12-31'),
+      period('N005', '001005', 'N1', '2020-01-01', null),
+      period('N006', '001006', 'N2', '2020-01-01', null),
+    ];
+    const square = (x: number, y: number, w = 1) => [
+      [
+        [
+          [x, y],
+          [x + w, y],
+          [x + w, y + 1],
+          [x, y + 1],
+          [x, y],
+        ] as [number, number][],
+      ],
+    ];
+    const old = (b: string, x: number, y: number) => ({
+      codice_istat: '',
+      codice_catastale: b,
+      nome: b,
+      polygons: square(x, y),
+    });
+    const { links, unresolved } = deriveFromMef(
+      archive,
+      ['N005', 'N006'],
+      // Taxpayers alone balance two ways (W+X or Y+X into N1).
+      {
+        W001: { 2018: [100] },
+        X002: { 2018: [400] },
+        Y003: { 2018: [95] },
+        Z004: { 2018: [415] },
+        N005: { 2019: [500] },
+        N006: { 2019: [510] },
+      },
+      {
+        confini2019: [old('W001', 0, 0), old('X002', 1, 0), old('Y003', 0, 1), old('Z004', 1, 1)],
+        confini2025: [
+          { codice_istat: '001005', nome: 'N1', polygons: square(0, 0, 2) },
+          { codice_istat: '001006', nome: 'N2', polygons: square(0, 1, 2) },
+        ],
+        belfioreOf2025: new Map([
+          ['001005', 'N005'],
+          ['001006', 'N006'],
+        ]),
+      },
+    );
+    expect(unresolved).toEqual([]);
+    expect(links.map((l) => [l.predecessore, l.successore, l.evento, l.metodo, l.esito])).toEqual([
+      ['W001', 'N005', 'fusione', 'confini_2019_2025', 'verificato'],
+      ['X002', 'N005', 'fusione', 'confini_2019_2025', 'verificato'],
+      ['Y003', 'N006', 'fusione', 'confini_2019_2025', 'verificato'],
+      ['Z004', 'N006', 'fusione', 'confini_2019_2025', 'verificato'],
+    ]);
   });
 
   it('gives a comune incorporated the same day as a fusion to the comune that grew, not to the new one (Acquacanina, Valfornace)', () => {

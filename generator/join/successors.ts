@@ -145,7 +145,7 @@ export function deriveSuccessors(input: SuccessorInputs): {
       allToNewcomer();
       continue;
     }
-    // Where the comune lies in 2025, from its 2019 polygon (comuni ceased after mid-2019): linked, true when found.
+    // Where the comune lies in 2025, from its 2019 polygon (comuni ceased after mid-2019): linked, and the successor returned.
     const linkByPolygon = (c: Cessation) => {
       const polygon = polygons2019.get(c.belfiore);
       const successor = polygon ? locate2019(input.belfioreOf2025, boxes2025, polygon) : null;
@@ -158,10 +158,10 @@ export function deriveSuccessors(input: SuccessorInputs): {
           metodo: 'confini_2019_2025',
           ...UNCHECKED,
         });
-      return successor !== null;
+      return successor;
     };
     // Comuni ceased after mid-2019 with no new comune beside them: located by their polygon.
-    const rest = newcomers.length > 0 ? members : members.filter((c) => !linkByPolygon(c));
+    const rest = newcomers.length > 0 ? members : members.filter((c) => linkByPolygon(c) === null);
     if (rest.length === 0) continue;
     const grown = incumbents
       .map((b) => {
@@ -174,15 +174,24 @@ export function deriveSuccessors(input: SuccessorInputs): {
     const restItems = items.filter((i) => rest.some((c) => c.belfiore === i.key)) as { key: string; value: number[] }[];
     // New comuni alone first; comuni that grew only when the new ones cannot account for every ceased one.
     // The check's tolerance only when none balances within the tighter one (a wider tolerance never makes a unique answer of several).
-    const cover = usable
-      ? [MATCH_TOLERANCE, CHECK_TOLERANCE].reduce<Map<string, string> | null>(
-          (found, tolerance) =>
-            found ??
-            uniqueCover(restItems, newTargets as Target[], tolerance) ??
-            uniqueCover(restItems, [...(newTargets as Target[]), ...grown], tolerance),
-          null,
-        )
-      : null;
+    const balance = (pending: typeof restItems, news: Target[], grew: Target[]) =>
+      [MATCH_TOLERANCE, CHECK_TOLERANCE].reduce<Map<string, string> | null>(
+        (found, tolerance) =>
+          found ?? uniqueCover(pending, news, tolerance) ?? uniqueCover(pending, [...news, ...grew], tolerance),
+        null,
+      );
+    const cover = usable ? balance(restItems, newTargets as Target[], grown) : null;
+    const linkByBalance = (c: Cessation, successore: string) => {
+      const isNew = newcomers.includes(successore);
+      links.push({
+        predecessore: c.belfiore,
+        successore,
+        data_evento: day,
+        evento: isNew ? 'fusione' : 'incorporazione',
+        metodo: isNew ? 'istituzione_e_bilancio' : 'bilancio',
+        ...UNCHECKED,
+      });
+    };
     if (!cover && newcomers.length === 1) {
       // The only new comune, but the figures do not balance with or without comuni that grew: linked, and the check reports the gap.
       allToNewcomer();
@@ -206,8 +215,25 @@ export function deriveSuccessors(input: SuccessorInputs): {
               'nessuna_ripartizione_univoca',
               `Nessuna ripartizione univoca (nessuna o più d'una; ${figures}) tra ${newcomers.length} comuni istituiti il ${day} e ${grown.length} comuni cresciuti in provincia ${sigla}.`,
             ];
-      // Several new comuni the figures cannot tell apart: the 2019 polygons can, for comuni that still had one.
-      for (const c of rest) if (!linkByPolygon(c)) fail(c, categoria, motivo);
+      // Several new comuni the figures cannot tell apart: the 2019 polygons can, for comuni that still had one;
+      // the others must then fill what the placed ones leave of each comune (Brez, the fifth part of Novella).
+      const placed = new Map(rest.map((c) => [c.belfiore, linkByPolygon(c)]));
+      const pending = restItems.filter((i) => placed.get(i.key) === null);
+      const withPlaced = (t: Target): Target => {
+        const parts = restItems.filter((i) => placed.get(i.key) === t.key);
+        const base = t.base.map((v, k) => parts.reduce((sum, i) => sum + i.value[k]!, v));
+        return { ...t, base, optional: t.optional || parts.length > 0 };
+      };
+      const rest2 =
+        usable && pending.length < rest.length
+          ? balance(pending, (newTargets as Target[]).map(withPlaced), grown.map(withPlaced))
+          : null;
+      for (const c of rest) {
+        if (placed.get(c.belfiore) !== null) continue;
+        const successore = rest2?.get(c.belfiore);
+        if (successore) linkByBalance(c, successore);
+        else fail(c, categoria, motivo);
+      }
       continue;
     }
     // Every ceased comune in the only new comune: the same-day institution, found at the wider tolerance.
@@ -215,18 +241,7 @@ export function deriveSuccessors(input: SuccessorInputs): {
       allToNewcomer();
       continue;
     }
-    for (const c of rest) {
-      const successore = cover.get(c.belfiore)!;
-      const isNew = newcomers.includes(successore);
-      links.push({
-        predecessore: c.belfiore,
-        successore,
-        data_evento: day,
-        evento: isNew ? 'fusione' : 'incorporazione',
-        metodo: isNew ? 'istituzione_e_bilancio' : 'bilancio',
-        ...UNCHECKED,
-      });
-    }
+    for (const c of rest) linkByBalance(c, cover.get(c.belfiore)!);
   }
   verifyLinks(input, links);
   return { links, unresolved };

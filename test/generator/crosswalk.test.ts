@@ -170,8 +170,9 @@ describe('successor links from MEF figures', () => {
     });
   });
 
-  it('places the parts of fusions the figures cannot tell apart by their 2019 polygons in the 2025 ones', () => {
+  it('places the parts of fusions the figures cannot tell apart by their 2019 polygons, then a part without one by what is left', () => {
     const archive = [
+      period('V000', '001000', 'V', '1900-01-01', '2019-12-31'),
       period('W001', '001001', 'W', '1900-01-01', '2019-12-31'),
       period('X002', '001002', 'X', '1900-01-01', '2019-12-31'),
       period('Y003', '001003', 'Y', '1900-01-01', '2019-12-31'),
@@ -199,13 +200,14 @@ describe('successor links from MEF figures', () => {
     const { links, unresolved } = deriveFromMef(
       archive,
       ['N005', 'N006'],
-      // Taxpayers alone balance two ways (W+X or Y+X into N1).
+      // Taxpayers alone balance two ways (V+W+X or V+Y+X into N1); V has no 2019 polygon.
       {
+        V000: { 2018: [50] },
         W001: { 2018: [100] },
         X002: { 2018: [400] },
         Y003: { 2018: [95] },
         Z004: { 2018: [415] },
-        N005: { 2019: [500] },
+        N005: { 2019: [550] },
         N006: { 2019: [510] },
       },
       {
@@ -226,6 +228,7 @@ describe('successor links from MEF figures', () => {
       ['X002', 'N005', 'fusione', 'confini_2019_2025', 'verificato'],
       ['Y003', 'N006', 'fusione', 'confini_2019_2025', 'verificato'],
       ['Z004', 'N006', 'fusione', 'confini_2019_2025', 'verificato'],
+      ['V000', 'N005', 'fusione', 'istituzione_e_bilancio', 'verificato'],
     ]);
   });
 

@@ -149,9 +149,23 @@ export function rekeyRows<T>(
     grouped.set(current, [...(grouped.get(current) ?? []), { belfiore, row }]);
   }
   const valori = new Map<string, RekeyedValue<T>>();
-  for (const [current, parts] of grouped) {
+  for (const [current, grouping] of grouped) {
+    const components = cw.componentsAt(current, date);
+    // A file of later boundaries may list a comune before it existed beside the comuni it was made of (ISTAT's
+    // 1 January 2020 has Novella and Brez, Cagnò, Cloz, Revò, Romallo): the same people twice, so the comuni of the date win.
+    // (A row of a comune that had ceased by the date stays: MEF files its last tax year under it.)
+    const instituted = grouping.filter((p) => cw.history.get(p.belfiore)![0]!.inizio <= date);
+    const complete = components.every((b) => instituted.some((p) => p.belfiore === b));
+    const parts = complete && instituted.length > 0 ? instituted : grouping;
+    for (const p of grouping)
+      if (!parts.includes(p))
+        report.non_collegati.push({
+          codice_istat: p.row.codice_istat,
+          codice_catastale: p.belfiore,
+          motivo: 'Comune istituito dopo questa data: le stesse persone sono già nelle righe dei comuni da cui è nato.',
+        });
     const present = new Set(parts.map((p) => p.belfiore));
-    const mancanti = cw.componentsAt(current, date).filter((b) => !present.has(b));
+    const mancanti = components.filter((b) => !present.has(b));
     const ricostruito = parts.length > 1 || parts[0]!.belfiore !== cw.belfioreOfCurrent(current);
     if (mancanti.length > 0) {
       report.incompleti.push({

@@ -353,6 +353,19 @@ describe('rekeyRows, the crosswalk step of every join', () => {
     expect(old.report.ricodificate).toBe(1);
   });
 
+  it('never counts twice a new comune that a file of later boundaries lists beside the comuni it was made of', () => {
+    const rows = [
+      { codice_istat: '001002', value: 100 },
+      { codice_istat: '001003', value: 200 },
+      { codice_istat: '001010', value: 298 },
+    ];
+    const { valori, report } = rekeyRows(cw, rows, '2018-12-31', sum);
+    expect(valori.get('001010')).toMatchObject({ value: 300, parti: [{ nome: 'BETA' }, { nome: 'GAMMA' }] });
+    expect(report.non_collegati).toEqual([
+      expect.objectContaining({ codice_istat: '001010', codice_catastale: 'D004' }),
+    ]);
+  });
+
   it('never serves an undercount: a territory with a part missing gets no value', () => {
     const { valori, report } = rekeyRows(cw, [{ codice_istat: '001002', value: 100 }], '2018-12-31', sum);
     expect(valori.has('001010')).toBe(false);

@@ -38,6 +38,7 @@ import { renderRedirects } from './write/netlify-config.ts';
 import { ceasedCodes, writeCeasedProblems } from './write/write-ceased-problems.ts';
 import { cessatiRecords, territoryIndex } from './render/territory-records.ts';
 import type { ComuneCessato } from '../api/schemas/territorio.ts';
+import { territorySummary } from './report/territory-summary.ts';
 import type { RuntimeIndex } from '../api/runtime-index.ts';
 import { openApiDocument } from './render/openapi.ts';
 import { ALL_SOURCE_META, SOURCE_MODULES } from '../data-sources/index.ts';
@@ -281,6 +282,7 @@ export async function build(
     const seconds = (performance.now() - started) / 1000;
     logger.log(`\nCopertura dei campi (anche in /api/copertura):\n${coverageTable(coverage)}\n`);
     logger.log(`${changeTable(changes)}\n`);
+    logger.log(`${territorySummary(dataset.territorio.report)}\n`);
     const fetchNote = fetchDatesNote(fetched);
     if (fetchNote) logger.warn(`${fetchNote}\n`);
     if (gate.note) logger.warn(`${gate.note}\n`);

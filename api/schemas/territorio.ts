@@ -75,6 +75,23 @@ export const Successore = Type.Object(
     metodo: Type.String(),
     descrizione_metodo: Type.String(),
     verifica: Nullable(Verifica),
+    verifica_secondo_metodo: Nullable(
+      Verifica,
+      'Lo stesso controllo sui contribuenti MEF un anno più lontano da ciascun lato, dove il primo non si può fare o supera il 5%.',
+    ),
+    esito: Type.Union(
+      [
+        Type.Literal('verificato'),
+        Type.Literal('verificato_secondo_metodo'),
+        Type.Literal('non_verificabile'),
+        Type.Literal('non_verificato'),
+      ],
+      {
+        description:
+          'Solo `verificato` e `verificato_secondo_metodo` collegano il comune attuale e ne sommano i dati; `non_verificabile`: nessun dato prima del 2000.',
+      },
+    ),
+    motivo_esito: Nullable(Type.String(), 'Perché il collegamento non è semplicemente `verificato`.'),
     link: Nullable(Type.String()),
   },
   { additionalProperties: false },

@@ -1,5 +1,5 @@
 import type { Anagrafica } from '../../api/schemas/comune.ts';
-import type { SuccessorLink } from './successors.ts';
+import { movesData, type SuccessorLink } from './successor-link.ts';
 import { covers, previousDay, type CodePeriod, type TerritorialHistory } from './territorial-history.ts';
 
 /** A row of a source as the source keys it: the code of its year and, where the source has it, the cadastral code. */
@@ -48,8 +48,8 @@ export class Crosswalk {
   ) {
     this.currentByBelfiore = new Map(comuni.map((c) => [c.codice_catastale, c.codice_istat]));
     this.belfioreByCurrent = new Map(comuni.map((c) => [c.codice_istat, c.codice_catastale]));
-    // Only checked links move data: an unverified one is listed in the build report and the ceased comune's record, never summed.
-    for (const l of links) if (l.verifica?.verificato) this.successor.set(l.predecessore, l.successore);
+    // Only checked links move data: any other is listed in the build report and the ceased comune's record, never summed.
+    for (const l of links) if (movesData(l)) this.successor.set(l.predecessore, l.successore);
     for (const [belfiore, periods] of history) {
       for (const period of periods) {
         const list = this.byCode.get(period.codice_istat);
@@ -149,9 +149,23 @@ export function rekeyRows<T>(
     grouped.set(current, [...(grouped.get(current) ?? []), { belfiore, row }]);
   }
   const valori = new Map<string, RekeyedValue<T>>();
-  for (const [current, parts] of grouped) {
+  for (const [current, grouping] of grouped) {
+    const components = cw.componentsAt(current, date);
+    // A file of later boundaries may list a comune before it existed beside the comuni it was made of (ISTAT's
+    // 1 January 2020 has Novella and Brez, Cagnò, Cloz, Revò, Romallo): the same people twice, so the comuni of the date win.
+    // (A row of a comune that had ceased by the date stays: MEF files its last tax year under it.)
+    const instituted = grouping.filter((p) => cw.history.get(p.belfiore)![0]!.inizio <= date);
+    const complete = components.every((b) => instituted.some((p) => p.belfiore === b));
+    const parts = complete && instituted.length > 0 ? instituted : grouping;
+    for (const p of grouping)
+      if (!parts.includes(p))
+        report.non_collegati.push({
+          codice_istat: p.row.codice_istat,
+          codice_catastale: p.belfiore,
+          motivo: 'Comune istituito dopo questa data: le stesse persone sono già nelle righe dei comuni da cui è nato.',
+        });
     const present = new Set(parts.map((p) => p.belfiore));
-    const mancanti = cw.componentsAt(current, date).filter((b) => !present.has(b));
+    const mancanti = components.filter((b) => !present.has(b));
     const ricostruito = parts.length > 1 || parts[0]!.belfiore !== cw.belfioreOfCurrent(current);
     if (mancanti.length > 0) {
       report.incompleti.push({

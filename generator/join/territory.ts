@@ -8,12 +8,15 @@ import type { Confine2019 } from '../../data-sources/openpolis-confini-2019.ts';
 import type { Anagrafica } from '../../api/schemas/comune.ts';
 import { Crosswalk, territoryDate } from './crosswalk.ts';
 import {
-  deriveSuccessors,
   METHOD_TEXT,
+  OUTCOME_TEXT,
   type LinkMethod,
+  type LinkOutcome,
   type SuccessorLink,
   type UnresolvedCessation,
-} from './successors.ts';
+} from './successor-link.ts';
+import { mefProfile } from './successor-inputs.ts';
+import { deriveSuccessors } from './successors.ts';
 import { buildHistory, HISTORY_START } from './territorial-history.ts';
 
 export interface TerritoryInputs {
@@ -42,9 +45,15 @@ export interface TerritoryReport {
   codici_catastali_mappati: number;
   comuni_cessati: number;
   collegamenti_per_metodo: Record<string, number>;
+  /** Links by outcome of their checks, and by method and outcome: the figures of the closing note. */
+  collegamenti_per_esito: Record<LinkOutcome, number>;
+  collegamenti_per_metodo_ed_esito: Record<string, Partial<Record<LinkOutcome, number>>>;
   metodi: Record<string, string>;
+  esiti: Record<LinkOutcome, string>;
   collegamenti: (SuccessorLink & { nome_predecessore: string; nome_successore: string })[];
+  /** Links whose figures disagree (`non_verificato`): none, when every link is checked. */
   non_verificati: number;
+  non_accertati_per_categoria: Partial<Record<UnresolvedCessation['categoria'], number>>;
   non_accertati: UnresolvedCessation[];
   codici_2026: number;
 }
@@ -71,12 +80,8 @@ export function buildTerritory(input: TerritoryInputs): Territory {
       const years = taxpayers.get(r.codice_catastale) ?? new Map<number, number>();
       years.set(y.anno, r.contribuenti);
       taxpayers.set(r.codice_catastale, years);
-      const profile = [r.contribuenti];
       const byYear = profiles.get(r.codice_catastale) ?? new Map<number, number[]>();
-      byYear.set(
-        y.anno,
-        profile.map((v) => v ?? NaN),
-      );
+      byYear.set(y.anno, mefProfile(r));
       profiles.set(r.codice_catastale, byYear);
     }
   const { links, unresolved } = deriveSuccessors({
@@ -105,7 +110,16 @@ export function buildTerritory(input: TerritoryInputs): Territory {
   }
   const name = (belfiore: string) => crosswalk.nameAt(belfiore, '9999-12-31');
   const perMethod: Record<string, number> = {};
-  for (const l of links) perMethod[l.metodo] = (perMethod[l.metodo] ?? 0) + 1;
+  const perOutcome = Object.fromEntries(Object.keys(OUTCOME_TEXT).map((k) => [k, 0])) as Record<LinkOutcome, number>;
+  const perMethodOutcome: TerritoryReport['collegamenti_per_metodo_ed_esito'] = {};
+  for (const l of links) {
+    perMethod[l.metodo] = (perMethod[l.metodo] ?? 0) + 1;
+    perOutcome[l.esito]++;
+    const byOutcome = (perMethodOutcome[l.metodo] ??= {});
+    byOutcome[l.esito] = (byOutcome[l.esito] ?? 0) + 1;
+  }
+  const perCategory: TerritoryReport['non_accertati_per_categoria'] = {};
+  for (const u of unresolved) perCategory[u.categoria] = (perCategory[u.categoria] ?? 0) + 1;
   const mappedCodes = new Set<string>();
   for (const [belfiore, periods] of history) {
     if (!crosswalk.currentOf(belfiore)) continue;
@@ -125,13 +139,17 @@ export function buildTerritory(input: TerritoryInputs): Territory {
       codici_catastali_mappati: mappedBelfiori.length,
       comuni_cessati: links.length + unresolved.length,
       collegamenti_per_metodo: perMethod,
+      collegamenti_per_esito: perOutcome,
+      collegamenti_per_metodo_ed_esito: perMethodOutcome,
       metodi: METHOD_TEXT as Record<LinkMethod, string>,
+      esiti: OUTCOME_TEXT,
       collegamenti: links.map((l) => ({
         ...l,
         nome_predecessore: name(l.predecessore),
         nome_successore: name(l.successore),
       })),
-      non_verificati: links.filter((l) => !l.verifica?.verificato).length,
+      non_verificati: perOutcome.non_verificato,
+      non_accertati_per_categoria: perCategory,
       non_accertati: unresolved,
       codici_2026: codici2026.size,
     },

@@ -3,7 +3,7 @@ import type { CessatoRef, TerritoryIndex } from '../../api/runtime-index.ts';
 import { jsonLink } from '../../api/static-files.ts';
 import { SOURCES } from '../../data-sources/index.ts';
 import type { Dataset } from '../join/dataset.ts';
-import { METHOD_TEXT } from '../join/successors.ts';
+import { METHOD_TEXT, movesData, OUTCOME_TEXT } from '../join/successor-link.ts';
 import { HISTORY_START, type CodePeriod } from '../join/territorial-history.ts';
 import type { Territory } from '../join/territory.ts';
 
@@ -43,7 +43,7 @@ export function codiciStorici(t: Territory, codice: string, belfiore: string) {
     });
   }
   const predecessori: Predecessore[] = t.links
-    .filter((l) => l.verifica?.verificato && t.crosswalk.currentOf(l.predecessore) === codice)
+    .filter((l) => movesData(l) && t.crosswalk.currentOf(l.predecessore) === codice)
     .map((l) => ({
       codice_catastale: l.predecessore,
       nome: t.crosswalk.nameAt(l.predecessore, '9999-12-31'),
@@ -66,12 +66,11 @@ export function cessatiRecords(dataset: Dataset): ComuneCessato[] {
     const history = t.crosswalk.history.get(belfiore)!;
     const last = history[history.length - 1]!;
     const link = byBelfiore.get(belfiore);
-    const current = link?.verifica?.verificato ? t.crosswalk.currentOf(belfiore) : null;
+    const current = link && movesData(link) ? t.crosswalk.currentOf(belfiore) : null;
     const missing: Record<string, string> = {};
     if (!link) missing.successori = `Successore non accertato: ${unresolved.get(belfiore)!.motivo}`;
     else if (!current)
-      missing.successori =
-        'Collegamento non verificato (vedi `verifica`): il comune attuale non è indicato e i dati del comune cessato non sono sommati a nessun comune.';
+      missing.successori = `Collegamento ${link.esito.replace('_', ' ')} (${link.motivo_esito ?? OUTCOME_TEXT[link.esito]}): il comune attuale non è indicato e i dati del comune cessato non sono sommati a nessun comune.`;
     return {
       codice_catastale: belfiore,
       nome: last.nome,
@@ -92,6 +91,9 @@ export function cessatiRecords(dataset: Dataset): ComuneCessato[] {
               metodo: link.metodo,
               descrizione_metodo: METHOD_TEXT[link.metodo],
               verifica: link.verifica,
+              verifica_secondo_metodo: link.verifica_secondo_metodo,
+              esito: link.esito,
+              motivo_esito: link.motivo_esito,
               link: current ? `/api/comuni/${current}` : null,
             },
           ]

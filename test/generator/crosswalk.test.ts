@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { PeriodoComune } from '../../data-sources/anpr-archivio-comuni.ts';
 import { Crosswalk, rekeyRows, territoryDate } from '../../generator/join/crosswalk.ts';
 import { sumIrpefRows } from '../../generator/join/sum-rows.ts';
-import { deriveSuccessors, type PopulationMeasure } from '../../generator/join/successors.ts';
+import type { PopulationMeasure, SuccessorInputs } from '../../generator/join/successor-inputs.ts';
+import { deriveSuccessors } from '../../generator/join/successors.ts';
 import { buildHistory } from '../../generator/join/territorial-history.ts';
 import type { GiValidita } from '../../data-sources/gi-db-comuni.ts';
 import type { IrpefComune } from '../../data-sources/mef-irpef-comunale.ts';
@@ -115,6 +116,210 @@ describe('successor links', () => {
   });
 });
 
+/** Successors derived from MEF figures alone (no population on either side): profiles by code, tax year → counts. */
+function deriveFromMef(
+  archive: PeriodoComune[],
+  current: string[],
+  profiles: Record<string, Record<number, number[]>>,
+  boundaries: Pick<SuccessorInputs, 'confini2019' | 'confini2025' | 'belfioreOf2025'> = {
+    confini2019: [],
+    confini2025: [],
+    belfioreOf2025: new Map(),
+  },
+) {
+  const history = buildHistory(archive, []);
+  const byCode = new Map(
+    Object.entries(profiles).map(([b, years]) => [b, new Map(Object.entries(years).map(([y, v]) => [Number(y), v]))]),
+  );
+  const taxpayers = new Map([...byCode].map(([b, years]) => [b, new Map([...years].map(([y, v]) => [y, v[0]!]))]));
+  return deriveSuccessors({
+    history,
+    current: new Set(current),
+    taxpayers,
+    profiles: byCode,
+    population: [],
+    ...boundaries,
+  });
+}
+
+describe('successor links from MEF figures', () => {
+  it('tells apart two fusions of the same day whose taxpayers balance two ways, by the other MEF counts', () => {
+    // W+X → N1 and Y+Z → N2; by taxpayers alone Y+X → N1 and W+Z → N2 balances as well (1%).
+    const archive = [
+      period('W001', '001001', 'W', '1900-01-01', '2016-12-31'),
+      period('X002', '001002', 'X', '1900-01-01', '2016-12-31'),
+      period('Y003', '001003', 'Y', '1900-01-01', '2016-12-31'),
+      period('Z004', '001004', 'Z', '1900-01-01', '2016-12-31'),
+      period('N005', '001005', 'N1', '2017-01-01', null),
+      period('N006', '001006', 'N2', '2017-01-01', null),
+    ];
+    const { links, unresolved } = deriveFromMef(archive, ['N005', 'N006'], {
+      W001: { 2015: [100, 50, 30, 80] },
+      X002: { 2015: [400, 100, 250, 300] },
+      Y003: { 2015: [95, 200, 20, 70] },
+      Z004: { 2015: [415, 100, 90, 330] },
+      N005: { 2016: [500, 150, 280, 380] },
+      N006: { 2016: [510, 300, 110, 400] },
+    });
+    expect(unresolved).toEqual([]);
+    expect(Object.fromEntries(links.map((l) => [l.predecessore, l.successore]))).toEqual({
+      W001: 'N005',
+      X002: 'N005',
+      Y003: 'N006',
+      Z004: 'N006',
+    });
+  });
+
+  it('places the parts of fusions the figures cannot tell apart by their 2019 polygons, then a part without one by what is left', () => {
+    const archive = [
+      period('V000', '001000', 'V', '1900-01-01', '2019-12-31'),
+      period('W001', '001001', 'W', '1900-01-01', '2019-12-31'),
+      period('X002', '001002', 'X', '1900-01-01', '2019-12-31'),
+      period('Y003', '001003', 'Y', '1900-01-01', '2019-12-31'),
+      period('Z004', '001004', 'Z', '1900-01-01', '2019-12-31'),
+      period('N005', '001005', 'N1', '2020-01-01', null),
+      period('N006', '001006', 'N2', '2020-01-01', null),
+    ];
+    const square = (x: number, y: number, w = 1) => [
+      [
+        [
+          [x, y],
+          [x + w, y],
+          [x + w, y + 1],
+          [x, y + 1],
+          [x, y],
+        ] as [number, number][],
+      ],
+    ];
+    const old = (b: string, x: number, y: number) => ({
+      codice_istat: '',
+      codice_catastale: b,
+      nome: b,
+      polygons: square(x, y),
+    });
+    const { links, unresolved } = deriveFromMef(
+      archive,
+      ['N005', 'N006'],
+      // Taxpayers alone balance two ways (V+W+X or V+Y+X into N1); V has no 2019 polygon.
+      {
+        V000: { 2018: [50] },
+        W001: { 2018: [100] },
+        X002: { 2018: [400] },
+        Y003: { 2018: [95] },
+        Z004: { 2018: [415] },
+        N005: { 2019: [550] },
+        N006: { 2019: [510] },
+      },
+      {
+        confini2019: [old('W001', 0, 0), old('X002', 1, 0), old('Y003', 0, 1), old('Z004', 1, 1)],
+        confini2025: [
+          { codice_istat: '001005', nome: 'N1', polygons: square(0, 0, 2) },
+          { codice_istat: '001006', nome: 'N2', polygons: square(0, 1, 2) },
+        ],
+        belfioreOf2025: new Map([
+          ['001005', 'N005'],
+          ['001006', 'N006'],
+        ]),
+      },
+    );
+    expect(unresolved).toEqual([]);
+    expect(links.map((l) => [l.predecessore, l.successore, l.evento, l.metodo, l.esito])).toEqual([
+      ['W001', 'N005', 'fusione', 'confini_2019_2025', 'verificato'],
+      ['X002', 'N005', 'fusione', 'confini_2019_2025', 'verificato'],
+      ['Y003', 'N006', 'fusione', 'confini_2019_2025', 'verificato'],
+      ['Z004', 'N006', 'fusione', 'confini_2019_2025', 'verificato'],
+      ['V000', 'N005', 'fusione', 'istituzione_e_bilancio', 'verificato'],
+    ]);
+  });
+
+  it('gives a comune incorporated the same day as a fusion to the comune that grew, not to the new one (Acquacanina, Valfornace)', () => {
+    // Fusion F+P → V (3.3% fewer taxpayers the next year, beyond the 3% balance); A incorporated into existing E.
+    const archive = [
+      period('A031', '043001', 'ACQUACANINA', '1900-01-01', '2016-12-31'),
+      period('D609', '043002', 'FIORDIMONTE', '1900-01-01', '2016-12-31'),
+      period('G637', '043003', 'PIEVEBOVIGLIANA', '1900-01-01', '2016-12-31'),
+      period('M382', '043058', 'VALFORNACE', '2017-01-01', null),
+      period('D564', '043017', 'FIASTRA', '1900-01-01', null),
+    ];
+    const { links, unresolved } = deriveFromMef(archive, ['M382', 'D564'], {
+      A031: { 2015: [83] },
+      D609: { 2015: [137] },
+      G637: { 2015: [597] },
+      M382: { 2016: [710] },
+      D564: { 2015: [421], 2016: [497] },
+    });
+    expect(unresolved).toEqual([]);
+    const by = Object.fromEntries(links.map((l) => [l.predecessore, l]));
+    expect(by.A031).toMatchObject({ successore: 'D564', evento: 'incorporazione', metodo: 'bilancio' });
+    expect(by.A031!.verifica).toMatchObject({ somma_prima: 504, valore_dopo: 497, verificato: true });
+    expect(by.D609).toMatchObject({ successore: 'M382', evento: 'fusione' });
+    expect(by.G637!.verifica).toMatchObject({ somma_prima: 734, valore_dopo: 710, verificato: true });
+  });
+});
+
+describe('outcome of the checks', () => {
+  it('confirms a fusion whose first year after is off by a one-year blip on the years one further out, and moves its data', () => {
+    // Maccagno, Pino, Veddasca → Maccagno con Pino e Veddasca: 1692 in 2012 (a spike) against 1596 in 2013.
+    const archive = [
+      period('E775', '012093', 'MACCAGNO', '1900-01-01', '2014-02-03'),
+      period('G677', '012113', 'PINO', '1900-01-01', '2014-02-03'),
+      period('M339', '012142', 'MACCAGNO CON PINO E VEDDASCA', '2014-02-04', null),
+    ];
+    const { links } = deriveFromMef(archive, ['M339'], {
+      E775: { 2011: [1426], 2012: [1339] },
+      G677: { 2011: [215], 2012: [353] },
+      M339: { 2013: [1596], 2014: [1597] },
+    });
+    expect(links[0]).toMatchObject({
+      esito: 'verificato_secondo_metodo',
+      verifica: { somma_prima: 1692, valore_dopo: 1596, verificato: false },
+      verifica_secondo_metodo: { prima: "anno d'imposta 2011", dopo: "anno d'imposta 2014", verificato: true },
+    });
+    const cw = new Crosswalk(buildHistory(archive, []), [{ codice_istat: '012142', codice_catastale: 'M339' }], links);
+    expect(cw.currentOf('E775')).toBe('012142');
+  });
+
+  it('reports a fusion before the first MEF year as not verifiable, with the reason, and moves nothing', () => {
+    const archive = [
+      period('B833', '028021', 'CARRARA SAN GIORGIO', '1900-01-01', '1995-04-07'),
+      period('M300', '028105', 'DUE CARRARE', '1995-04-08', null),
+    ];
+    const { links } = deriveFromMef(archive, ['M300'], { M300: { 2000: [5000], 2001: [5050] } });
+    expect(links[0]).toMatchObject({ successore: 'M300', verifica: null, esito: 'non_verificabile' });
+    expect(links[0]!.motivo_esito).toContain('nessun dato prima del 2000');
+    const cw = new Crosswalk(buildHistory(archive, []), [{ codice_istat: '028105', codice_catastale: 'M300' }], links);
+    expect(cw.currentOf('B833')).toBeNull();
+  });
+
+  it('finds a new comune whose cadastral code had been used before (Porto Viro, 1929–1938 and from 1995)', () => {
+    const archive = [
+      period('C967', '029016', 'CONTARINA', '1956-08-09', '1994-12-31'),
+      period('D337', '029020', 'DONADA', '1956-08-09', '1994-12-31'),
+      period('G926', '029052', 'PORTO VIRO', '1932-12-18', '1938-02-10'),
+      period('G926', '029052', 'PORTO VIRO', '1995-01-01', null),
+    ];
+    const { links, unresolved } = deriveFromMef(archive, ['G926'], { G926: { 2000: [9000] } });
+    expect(unresolved).toEqual([]);
+    expect(links.map((l) => [l.predecessore, l.successore, l.metodo, l.esito])).toEqual([
+      ['C967', 'G926', 'istituzione_stesso_giorno', 'non_verificabile'],
+      ['D337', 'G926', 'istituzione_stesso_giorno', 'non_verificabile'],
+    ]);
+  });
+
+  it('keeps a fusion whose figures disagree on both checks out of the data, with both figures', () => {
+    const archive = [
+      period('A001', '001001', 'A', '1900-01-01', '2016-12-31'),
+      period('N002', '001002', 'N', '2017-01-01', null),
+    ];
+    const { links } = deriveFromMef(archive, ['N002'], {
+      A001: { 2014: [1000], 2015: [1000] },
+      N002: { 2016: [800], 2017: [800] },
+    });
+    expect(links[0]).toMatchObject({ esito: 'non_verificato', verifica: { verificato: false } });
+    expect(links[0]!.motivo_esito).toContain("anno d'imposta 2014 → anno d'imposta 2017");
+  });
+});
+
 describe('rekeyRows, the crosswalk step of every join', () => {
   const { history, links } = derive();
   const cw = new Crosswalk(history, COMUNI, links);
@@ -146,6 +351,19 @@ describe('rekeyRows, the crosswalk step of every join', () => {
       parti: [{ codice_istat: '001001' }],
     });
     expect(old.report.ricodificate).toBe(1);
+  });
+
+  it('never counts twice a new comune that a file of later boundaries lists beside the comuni it was made of', () => {
+    const rows = [
+      { codice_istat: '001002', value: 100 },
+      { codice_istat: '001003', value: 200 },
+      { codice_istat: '001010', value: 298 },
+    ];
+    const { valori, report } = rekeyRows(cw, rows, '2018-12-31', sum);
+    expect(valori.get('001010')).toMatchObject({ value: 300, parti: [{ nome: 'BETA' }, { nome: 'GAMMA' }] });
+    expect(report.non_collegati).toEqual([
+      expect.objectContaining({ codice_istat: '001010', codice_catastale: 'D004' }),
+    ]);
   });
 
   it('never serves an undercount: a territory with a part missing gets no value', () => {

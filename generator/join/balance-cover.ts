@@ -1,0 +1,85 @@
+/** Tolerance of the balance (population or taxpayers) used to choose among candidates. */
+export const MATCH_TOLERANCE = 0.03;
+/** Looser for the further MEF counts: a year moves them more, and they only tell apart balances the first figure allows. */
+const PROFILE_TOLERANCE = 0.1;
+
+/** Relative gap between a figure before an event and one after. */
+export const relDiff = (before: number, after: number) =>
+  after === 0 ? (before === 0 ? 0 : 1) : Math.abs(before - after) / after;
+
+export interface Target {
+  key: string;
+  /** Figure after the event, and before it (0 for a new comune): the ceased comuni must fill the difference. */
+  value: number[];
+  base: number[];
+  /** A comune that already existed may or may not have absorbed anything; a new one must be made of the ceased. */
+  optional: boolean;
+}
+
+/** Every component within tolerance (a component a source suppressed, NaN, does not count against). */
+export const matches = (sum: number[], target: number[], tolerance = MATCH_TOLERANCE) =>
+  target.every(
+    (t, i) =>
+      Number.isNaN(t) ||
+      Number.isNaN(sum[i]!) ||
+      relDiff(sum[i]!, t) <= (i === 0 ? tolerance : PROFILE_TOLERANCE) ||
+      Math.abs(sum[i]! - t) <= 5,
+  );
+
+/**
+ * Assigns each ceased comune (items) to one target so that every new comune's profile, and
+ * every grown comune's growth, equals the sum of its items within tolerance. Returns the
+ * assignment only when it is the unique one; null when there is none or several, or the
+ * search is too long.
+ */
+export function uniqueCover(
+  items: { key: string; value: number[] }[],
+  targets: Target[],
+  tolerance = MATCH_TOLERANCE,
+): Map<string, string> | null {
+  const sorted = [...items].sort((a, b) => b.value[0]! - a.value[0]!);
+  const load = targets.map((t) => t.value.map(() => 0));
+  const used = targets.map(() => 0);
+  const pick: number[] = [];
+  const solutions: number[][] = [];
+  let steps = 0;
+  const remaining = sorted.map((_, i) => sorted.slice(i).reduce((t, it) => t + it.value[0]!, 0));
+  const search = (i: number): void => {
+    if (solutions.length > 1 || ++steps > 2_000_000) return;
+    if (i === sorted.length) {
+      if (
+        targets.every(
+          (t, k) =>
+            (t.optional && used[k] === 0) ||
+            (used[k]! > 0 &&
+              matches(
+                load[k]!.map((v, c) => v + t.base[c]!),
+                t.value,
+                tolerance,
+              )),
+        )
+      )
+        solutions.push([...pick]);
+      return;
+    }
+    const deficit = targets.reduce(
+      (d, t, k) => d + (t.optional ? 0 : Math.max(0, t.value[0]! * (1 - tolerance) - 5 - load[k]![0]! - t.base[0]!)),
+      0,
+    );
+    if (deficit > remaining[i]!) return;
+    const item = sorted[i]!.value;
+    for (let t = 0; t < targets.length; t++) {
+      if (load[t]![0]! + item[0]! + targets[t]!.base[0]! > targets[t]!.value[0]! * (1 + tolerance) + 5) continue;
+      item.forEach((v, c) => (load[t]![c]! += v));
+      used[t]!++;
+      pick.push(t);
+      search(i + 1);
+      pick.pop();
+      used[t]!--;
+      item.forEach((v, c) => (load[t]![c]! -= v));
+    }
+  };
+  search(0);
+  if (steps > 2_000_000 || solutions.length !== 1) return null;
+  return new Map(sorted.map((it, i) => [it.key, targets[solutions[0]![i]!]!.key]));
+}

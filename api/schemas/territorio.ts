@@ -28,7 +28,7 @@ export const TerritorioDato = Type.Object(
   {
     additionalProperties: false,
     description:
-      'Presente solo quando la fonte non riporta il dato con il codice attuale del comune: da quali codici e comuni viene (ricodifiche, fusioni, incorporazioni).',
+      'Presente quando la fonte non riporta il dato con il codice attuale del comune (da quali codici e comuni viene: ricodifiche, fusioni, incorporazioni) o quando il territorio di allora potrebbe non essere quello attuale (un comune poi cessato senza successore accertato, forse confluito in questo: lo dice la nota).',
   },
 );
 export type TerritorioDato = Static<typeof TerritorioDato>;

@@ -1,5 +1,5 @@
 import type { Anagrafica } from '../../api/schemas/comune.ts';
-import { movesData, type SuccessorLink } from './successor-link.ts';
+import { movesData, type SuccessorLink, type UnresolvedCessation } from './successor-link.ts';
 import { covers, previousDay, type CodePeriod, type TerritorialHistory } from './territorial-history.ts';
 
 /** A row of a source as the source keys it: the code of its year and, where the source has it, the cadastral code. */
@@ -15,6 +15,8 @@ export interface RekeyedValue<T> {
   parti: SourcePart[];
   /** True when the value sums several comuni or comes from a ceased one: the current comune's territory, rebuilt. */
   ricostruito: boolean;
+  /** Why the value may not cover today's territory: a comune it may have absorbed later, whose successor is not established. */
+  avviso?: string;
 }
 
 export interface RekeyReport {
@@ -40,11 +42,13 @@ export class Crosswalk {
   private readonly successor = new Map<string, string>();
   private readonly byCode = new Map<string, { belfiore: string; period: CodePeriod }[]>();
   private readonly territory = new Map<string, string[]>();
+  private readonly uncertain = new Map<string, UnresolvedCessation[]>();
 
   constructor(
     readonly history: TerritorialHistory,
     comuni: readonly Pick<Anagrafica, 'codice_istat' | 'codice_catastale'>[],
     readonly links: readonly SuccessorLink[],
+    unresolved: readonly UnresolvedCessation[] = [],
   ) {
     this.currentByBelfiore = new Map(comuni.map((c) => [c.codice_catastale, c.codice_istat]));
     this.belfioreByCurrent = new Map(comuni.map((c) => [c.codice_istat, c.codice_catastale]));
@@ -59,6 +63,19 @@ export class Crosswalk {
       const current = this.currentOf(belfiore);
       if (current) this.territory.set(current, [...(this.territory.get(current) ?? []), belfiore]);
     }
+    for (const u of unresolved)
+      for (const candidate of u.possibili_successori) {
+        const current = this.currentOf(candidate);
+        if (current) this.uncertain.set(current, [...(this.uncertain.get(current) ?? []), u]);
+      }
+  }
+
+  /**
+   * Ceased comuni whose successor is not established but may be this current comune, and
+   * that still existed on `date`: before then, this comune's territory may lack theirs.
+   */
+  possiblyMissing(current: string, date: string): readonly UnresolvedCessation[] {
+    return (this.uncertain.get(current) ?? []).filter((u) => date <= u.data_cessazione);
   }
 
   belfioreOfCurrent(current: string): string | undefined {
@@ -183,6 +200,18 @@ export function rekeyRows<T>(
       });
       continue;
     }
+    // A comune that may have absorbed a ceased one with no established successor: a sum of its parts might be an
+    // undercount, so it is not served; its own row is, saying what it may lack.
+    const forse = cw.possiblyMissing(current, date);
+    const assenti = forse.map((u) => `${u.nome} (${u.codice_catastale}, cessato il ${u.data_cessazione})`).join(', ');
+    if (forse.length > 0 && ricostruito) {
+      report.incompleti.push({
+        codice_istat: current,
+        mancanti: forse.map((u) => u.codice_catastale),
+        motivo: `Il territorio attuale potrebbe comprendere ${assenti}, il cui successore non è accertato: la somma potrebbe essere incompleta.`,
+      });
+      continue;
+    }
     const value = parts.length === 1 ? parts[0]!.row.value : sum!(parts.map((p) => p.row.value));
     if (!ricostruito && parts[0]!.row.codice_istat === current) report.stesso_codice++;
     else if (!ricostruito) report.ricodificate++;
@@ -190,6 +219,11 @@ export function rekeyRows<T>(
     valori.set(current, {
       value,
       ricostruito,
+      ...(forse.length > 0
+        ? {
+            avviso: `Territorio di allora: potrebbe non comprendere ${assenti}, poi cessato senza successore accertato (forse confluito in questo comune).`,
+          }
+        : {}),
       parti: parts.map((p) => ({
         codice_istat: p.row.codice_istat,
         codice_catastale: p.belfiore,

@@ -6,13 +6,16 @@ import { sumIrpefRows, sumNullable } from './sum-rows.ts';
 
 /** What a yearly figure says about the rows it comes from; undefined when the source used today's code. */
 export function territorioDato(codice: string, r: RekeyedValue<unknown> | undefined): TerritorioDato | undefined {
-  if (!r || (!r.ricostruito && r.parti[0]!.codice_istat === codice)) return undefined;
+  if (!r || (!r.ricostruito && r.parti[0]!.codice_istat === codice && !r.avviso)) return undefined;
   const list = r.parti.map((p) => `${p.nome} (${p.codice_istat})`).join(' + ');
+  const nota = r.ricostruito
+    ? `Ricostruito a confini attuali: ${list}.`
+    : r.parti[0]!.codice_istat === codice
+      ? null
+      : `Stesso territorio, riportato dalla fonte con il codice di allora: ${list}.`;
   return {
     ricostruito_a_confini_attuali: r.ricostruito,
-    nota: r.ricostruito
-      ? `Ricostruito a confini attuali: ${list}.`
-      : `Stesso territorio, riportato dalla fonte con il codice di allora: ${list}.`,
+    nota: [nota, r.avviso].filter(Boolean).join(' '),
     parti: r.parti,
   };
 }

@@ -70,4 +70,6 @@ export interface UnresolvedCessation {
   /** No figures to balance (before 2000), no comune that could have taken it, or figures that balance no way or several. */
   categoria: 'dati_mancanti' | 'nessun_candidato' | 'nessuna_ripartizione_univoca';
   motivo: string;
+  /** Cadastral codes of the comuni that may have taken its territory (the new ones of the day and those that grew); empty when unknown. */
+  possibili_successori: string[];
 }

@@ -86,8 +86,20 @@ export function deriveSuccessors(input: SuccessorInputs): {
   }
   const links: SuccessorLink[] = [];
   const unresolved: UnresolvedCessation[] = [];
-  const fail = (c: Cessation, categoria: UnresolvedCessation['categoria'], motivo: string) =>
-    unresolved.push({ codice_catastale: c.belfiore, nome: c.last.nome, data_cessazione: c.fine, categoria, motivo });
+  const fail = (
+    c: Cessation,
+    categoria: UnresolvedCessation['categoria'],
+    motivo: string,
+    possibili_successori: string[] = [],
+  ) =>
+    unresolved.push({
+      codice_catastale: c.belfiore,
+      nome: c.last.nome,
+      data_cessazione: c.fine,
+      categoria,
+      motivo,
+      possibili_successori,
+    });
   const firstYear = firstTaxYear(input.taxpayers);
   const polygons2019 = new Map(input.confini2019.map((f) => [f.codice_catastale, f]));
   const boxes2025 = input.confini2025.map((f) => ({ f, box: bbox(f.polygons) }));
@@ -232,7 +244,7 @@ export function deriveSuccessors(input: SuccessorInputs): {
         if (placed.get(c.belfiore) !== null) continue;
         const successore = rest2?.get(c.belfiore);
         if (successore) linkByBalance(c, successore);
-        else fail(c, categoria, motivo);
+        else fail(c, categoria, motivo, [...newcomers, ...grown.map((t) => t.key)].sort());
       }
       continue;
     }

@@ -98,7 +98,7 @@ export function buildTerritory(input: TerritoryInputs): Territory {
     confini2025: input.confini2025,
     belfioreOf2025: new Map(input.comuni.map((c) => [c.codice_istat, c.codice_catastale])),
   });
-  const crosswalk = new Crosswalk(history, input.comuni, links);
+  const crosswalk = new Crosswalk(history, input.comuni, links, unresolved);
   const byCode = new Map(input.comuni.map((c) => [c.codice_istat, c]));
   const codici2026 = new Map<string, CodiceSardegna2026>();
   for (const s of input.sardegna2026) {

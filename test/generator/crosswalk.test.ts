@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PeriodoComune } from '../../data-sources/anpr-archivio-comuni.ts';
 import { Crosswalk, rekeyRows, territoryDate } from '../../generator/join/crosswalk.ts';
+import { territorioDato } from '../../generator/join/rekey-sources.ts';
 import { sumIrpefRows } from '../../generator/join/sum-rows.ts';
 import type { PopulationMeasure, SuccessorInputs } from '../../generator/join/successor-inputs.ts';
 import { deriveSuccessors } from '../../generator/join/successors.ts';
@@ -370,6 +371,36 @@ describe('rekeyRows, the crosswalk step of every join', () => {
     const { valori, report } = rekeyRows(cw, [{ codice_istat: '001002', value: 100 }], '2018-12-31', sum);
     expect(valori.has('001010')).toBe(false);
     expect(report.incompleti).toEqual([expect.objectContaining({ codice_istat: '001010', mancanti: ['C003'] })]);
+  });
+
+  it('flags, and never sums, a territory that may lack a ceased comune whose successor is not established', () => {
+    // Omega ceased on 31 December 2018 and may have gone into Delta or Alfa: no figure tells which.
+    const omega = {
+      codice_catastale: 'O009',
+      nome: 'OMEGA',
+      data_cessazione: '2018-12-31',
+      categoria: 'nessuna_ripartizione_univoca' as const,
+      motivo: 'Nessuna ripartizione univoca.',
+      possibili_successori: ['D004', 'A001'],
+    };
+    const uncertain = new Crosswalk(history, COMUNI, links, [omega]);
+    const rows = [
+      { codice_istat: '001002', value: 100 },
+      { codice_istat: '001003', value: 200 },
+      { codice_istat: '002001', value: 10 },
+    ];
+    const before = rekeyRows(uncertain, rows, '2018-12-31', sum);
+    // Delta's sum of Beta and Gamma may lack Omega: not served, and the report says why.
+    expect(before.valori.has('001010')).toBe(false);
+    expect(before.report.incompleti).toEqual([expect.objectContaining({ codice_istat: '001010', mancanti: ['O009'] })]);
+    // Alfa's own row is served, saying what it may lack; after the cessation nothing is flagged.
+    expect(before.valori.get('002001')).toMatchObject({ value: 10, ricostruito: false });
+    expect(territorioDato('002001', before.valori.get('002001'))?.nota).toContain(
+      'OMEGA (O009, cessato il 2018-12-31)',
+    );
+    const after = rekeyRows(uncertain, [{ codice_istat: '002001', value: 11 }], '2019-12-31', sum);
+    expect(after.valori.get('002001')).not.toHaveProperty('avviso');
+    expect(territorioDato('002001', after.valori.get('002001'))).toBeUndefined();
   });
 
   it('attaches non-additive figures only where the territory did not change', () => {

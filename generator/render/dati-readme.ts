@@ -128,7 +128,7 @@ export function datiReadme(input: ReadmeInput): string {
     `| \`${PACKAGE_FILES.readme}\` | Markdown | | | questo file |`,
     `| \`${PACKAGE_FILES.citation}\` | CFF 1.2.0 | | | come citare questa versione e le fonti |`,
     '',
-    'Ogni tabella è in due formati con le stesse righe e gli stessi valori: CSV (UTF-8, virgola, intestazione, fine riga `\\n`) e Parquet (compressione GZIP, tipi nel file: testo → string, `integer` → INT64, `number` → DOUBLE, `year` → INT32, `boolean` → BOOLEAN).',
+    'Ogni tabella è in due formati con le stesse righe e gli stessi valori: CSV (UTF-8, virgola, intestazione, fine riga `\\n`) e Parquet (compressione ZSTD, tipi nel file: testo → string, `integer` → INT64, `number` → DOUBLE, `year` → INT32, `boolean` → BOOLEAN).',
     '',
     '## Base territoriale',
     '',

@@ -7,9 +7,9 @@ import { hasRealBuild, REAL_DATA, TEST_BUILD } from '../helpers/real-build.ts';
 import { readTable, type Cell, type TableDescriptor } from '../../site/table-check.ts';
 
 /**
- * The Parquet twins read back as a researcher would, with DuckDB (a different library
- * from the writer, hyparquet-writer) and no option: same rows, the Table Schema's types,
- * the same values as the CSV.
+ * The Parquet twins read back as a researcher would, with DuckDB and no option: same rows,
+ * the Table Schema's types, the same values as the CSV read by another parser (csv-parse,
+ * through table-check), since DuckDB also writes them.
  */
 
 interface Resource {

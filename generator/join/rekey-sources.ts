@@ -4,15 +4,20 @@ import type { TerritorioDato } from '../../api/schemas/territorio.ts';
 import { rekeyRows, territoryDate, type Crosswalk, type RekeyedValue, type RekeyReport } from './crosswalk.ts';
 import { sumIrpefRows, sumNullable } from './sum-rows.ts';
 
-/** What a yearly figure says about the rows it comes from; undefined when the source used today's code. */
+/**
+ * What a yearly figure says about the rows it comes from; undefined when the source used
+ * today's code for today's territory. A value with an `avviso` (its territory may lack a
+ * comune absorbed later) is never called the same territory.
+ */
 export function territorioDato(codice: string, r: RekeyedValue<unknown> | undefined): TerritorioDato | undefined {
-  if (!r || (!r.ricostruito && r.parti[0]!.codice_istat === codice && !r.avviso)) return undefined;
+  const sameCode = r?.parti[0]!.codice_istat === codice;
+  if (!r || (!r.ricostruito && sameCode && !r.avviso)) return undefined;
   const list = r.parti.map((p) => `${p.nome} (${p.codice_istat})`).join(' + ');
   const nota = r.ricostruito
     ? `Ricostruito a confini attuali: ${list}.`
-    : r.parti[0]!.codice_istat === codice
+    : sameCode
       ? null
-      : `Stesso territorio, riportato dalla fonte con il codice di allora: ${list}.`;
+      : `${r.avviso ? 'Riportato' : 'Stesso territorio, riportato'} dalla fonte con il codice di allora: ${list}.`;
   return {
     ricostruito_a_confini_attuali: r.ricostruito,
     nota: [nota, r.avviso].filter(Boolean).join(' '),

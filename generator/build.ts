@@ -31,7 +31,7 @@ import { ambienteRecord, comuneRecord, demografiaRecord, redditiRecord } from '.
 import { fonteDoc, provinceDoc, regioniDoc, statusDoc } from './render/render-meta.ts';
 import { validateDataset } from './check/validate-dataset.ts';
 import { boundariesResource, writeBoundaries } from './write/write-boundaries.ts';
-import { writeDati } from './write/write-dati.ts';
+import { writeDati, type DatiFile } from './write/write-dati.ts';
 import { writeEdgeIndex, writeEdgeIndexEntry } from './write/write-edge-index.ts';
 import { writeSite } from './write/write-site.ts';
 import { renderRedirects } from './write/netlify-config.ts';
@@ -224,7 +224,17 @@ export async function build(
     territoryIndex(dataset, cessati),
   );
   const writer = await OutputWriter.create(config.outDir);
+  // Every step writes through `writer`: a failed one discards the whole tree. The bulk dataset's
+  // step is awaited (or its failure caught) before anything else can throw past it.
+  let dati: Promise<DatiFile[]> | null = null;
   try {
+    const boundaries = await progress.step('confini dei comuni', () => writeBoundaries(writer, dataset, confini));
+    // Its Parquet (DuckDB) and zip (zlib) work runs on their own threads while the records are rendered.
+    dati = progress.background('dataset in blocco (dati/)', () =>
+      writeDati(writer, dataset, quality, release, [boundariesResource(boundaries)]),
+    );
+    // Handled where it is awaited; until then, a failure must not count as an unhandled rejection (which exits).
+    dati.catch(() => undefined);
     await progress.step('schede per comune', () => writeRecords(writer, dataset, quality, progress));
     await progress.step('comuni cessati e codici precedenti', () => writeTerritory(writer, cessati));
     await progress.step('elenchi e classifiche', () => writeLists(writer, index, progress));
@@ -232,17 +242,22 @@ export async function build(
     const scored = new Set(quality.comuni.filter((c) => c.punteggio !== null).map((c) => c.codice_istat));
     const coverage = coverageReport(dataset, (c) => scored.has(c.anagrafica.codice_istat));
     await writer.json(staticFilePath(routeById('copertura'), {}), coverage, 'Copertura');
-    const boundaries = await progress.step('confini dei comuni', () => writeBoundaries(writer, dataset, confini));
-    const dati = await progress.step('dataset in blocco (dati/)', () =>
-      writeDati(writer, dataset, quality, release, [boundariesResource(boundaries)]),
-    );
     // Netlify's redirects: the release's stable zip name, former codes (the handler answers the same 301s locally),
     // then ceased codes on the static layer, served as 404s with the handler's own problem bodies, written first.
     const ceased = ceasedCodes(index);
     await progress.step('404 dei codici cessati', () => writeCeasedProblems(writer, index, ceased));
     await writer.text('/_redirects', renderRedirects(index.territorio.alias, ceased, [zipAliasRedirect(release)]));
+    const datiFiles = await dati;
     await progress.step('sito di documentazione', () =>
-      writeSite(writer, { dataset, quality, coverage, routes: ROUTE_LIST, dati, fetchedAt: fetched.dates, boundaries }),
+      writeSite(writer, {
+        dataset,
+        quality,
+        coverage,
+        routes: ROUTE_LIST,
+        dati: datiFiles,
+        fetchedAt: fetched.dates,
+        boundaries,
+      }),
     );
     // After every other answer is on disk: its examples are the handler's real answers.
     await writer.flush();
@@ -292,6 +307,7 @@ export async function build(
     );
     return { files: writer.files, bytes: writer.bytes, seconds, steps: progress.steps };
   } catch (error) {
+    await dati?.catch(() => undefined);
     await writer.discard();
     throw error;
   }

@@ -45,6 +45,23 @@ export class Progress {
     return result;
   }
 
+  /**
+   * Starts a step that runs beside the next ones (its native work, DuckDB and zlib, fills the
+   * main thread's idle time): a line when it starts, its own line when it ends, and its time
+   * in `steps` like any other. The caller awaits the returned promise where it needs the result.
+   */
+  background<T>(name: string, run: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    this.effects.logger.log(`▸ ${name} (in parallelo ai passi seguenti)…`);
+    return run().then((result) => {
+      const ms = performance.now() - started;
+      this.steps.push({ step: name, ms });
+      if (this.tty) this.effects.output.write('\r\x1b[K');
+      this.effects.logger.log(`✓ ${name} (${(ms / 1000).toFixed(1)} s, in parallelo)`);
+      return result;
+    });
+  }
+
   /** Calls `tick(done)` as work advances; draws at most ~20 times per bar. */
   bar(label: string, total: number): (done: number) => void {
     let last = -1;

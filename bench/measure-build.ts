@@ -27,14 +27,24 @@ interface ChildReport {
   peakRssBytes: number;
 }
 
+/**
+ * As in package.json's build and start scripts: a young generation of 64 MB (V8's default
+ * is 16) halves the scavenges of a build that allocates ~GBs of short-lived answers; measured
+ * 62 → 54 s wall and 1.85 → 1.56 GB peak RSS on the 2-core machine.
+ */
+const BUILD_V8_FLAGS = ['--max-semi-space-size=64'];
+
 const CHILD = fileURLToPath(new URL('./build-child.ts', import.meta.url));
 
 /** One full build from the raw sources in a fresh process (so its peak RSS is the build's alone). */
 export function measureBuild(config: BuildConfig): Promise<BuildFigures> {
   const args = ['--data-dir', config.dataDir, '--out', config.outDir, '--generated-dir', config.generatedDir];
   const started = performance.now();
-  // execArgv is inherited: the child runs under tsx like the parent.
-  const child = fork(CHILD, args, { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  // Under tsx like the parent, with the V8 flags of package.json's build script.
+  const child = fork(CHILD, args, {
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    execArgv: [...process.execArgv, ...BUILD_V8_FLAGS],
+  });
   let output = '';
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
   child.stdout!.on('data', keep);

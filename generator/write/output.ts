@@ -1,5 +1,6 @@
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { serialize } from '../../api/http.ts';
 import { schemaErrors } from './validators.ts';
@@ -73,7 +74,12 @@ export class OutputWriter {
     this.queued.push({ path: join(this.root, path), start, end });
     this.files++;
     this.bytes += end - start;
-    if (this.batch.byteLength - this.used < BATCH_SLACK) this.send();
+    if (this.batch.byteLength - this.used < BATCH_SLACK) {
+      this.send();
+      // A loop of writes only awaits settled promises, which never yield to the event loop: let
+      // other steps' I/O completions (the bulk dataset's DuckDB and zlib) run once a batch.
+      await setImmediate();
+    }
     while (this.inFlight.size > this.maxBatchesInFlight) await this.settled();
   }
 

@@ -57,7 +57,10 @@ export async function parquetOfCsv(csvPath: string, fields: readonly Field[]): P
   const target = `${csvPath}.parquet-tmp`;
   const read = (f: Field) => (f.type === 'integer' ? 'VARCHAR' : DUCKDB_TYPES[f.type]);
   const columns = fields.map((f) => `${sqlString(f.name)}: ${sqlString(read(f))}`).join(', ');
-  const instance = await DuckDBInstance.create(':memory:');
+  // One thread: the conversion runs beside the records (build.ts), which keep the other core busy;
+  // measured on the income CSV, as fast as DuckDB's default of one thread a core, with 215 MB
+  // of peak RSS instead of 360.
+  const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
   const db = await instance.connect();
   try {
     await db.run(

@@ -214,14 +214,16 @@ export async function build(
   // The snapshot of the build about to be replaced: what the change report compares with.
   const previous = parseSnapshot(await readFile(join(config.outDir, SNAPSHOT_PATH), 'utf8').catch(() => null));
   const cessati = cessatiRecords(dataset);
-  const index = buildRuntimeIndex(
-    dataset,
-    toQualityColumns(
-      quality,
-      dataset.comuni.map((c) => c.anagrafica.codice_istat),
+  const index = await progress.step('indice delle risposte dinamiche', () =>
+    buildRuntimeIndex(
+      dataset,
+      toQualityColumns(
+        quality,
+        dataset.comuni.map((c) => c.anagrafica.codice_istat),
+      ),
+      versione,
+      territoryIndex(dataset, cessati),
     ),
-    versione,
-    territoryIndex(dataset, cessati),
   );
   const writer = await OutputWriter.create(config.outDir);
   // Every step writes through `writer`: a failed one discards the whole tree. The bulk dataset's
@@ -261,10 +263,12 @@ export async function build(
     );
     // After every other answer is on disk: its examples are the handler's real answers.
     await writer.flush();
-    await writer.json(
-      staticFilePath(routeById('openapi'), {}),
-      await openApiDocument(ROUTE_LIST, index, writer.root),
-      'OpenApi',
+    await progress.step('OpenAPI con esempi reali', async () =>
+      writer.json(
+        staticFilePath(routeById('openapi'), {}),
+        await openApiDocument(ROUTE_LIST, index, writer.root),
+        'OpenApi',
+      ),
     );
     await writer.text(
       '/report/build-report.json',
@@ -292,8 +296,10 @@ export async function build(
       statusDoc(dataset, release, effects.clock().toISOString(), writer.files + 1, fetched.dates, cambiamenti),
       'Status',
     );
-    await writeEdgeIndexEntry(config.generatedDir, config.outDir);
-    await writer.commit(config.outDir);
+    await progress.step("scrittura degli ultimi file e scambio con l'output precedente", async () => {
+      await writeEdgeIndexEntry(config.generatedDir, config.outDir);
+      await writer.commit(config.outDir);
+    });
     const seconds = (performance.now() - started) / 1000;
     logger.log(`\nCopertura dei campi (anche in /api/copertura):\n${coverageTable(coverage)}\n`);
     logger.log(`${changeTable(changes)}\n`);

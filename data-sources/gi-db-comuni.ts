@@ -3,6 +3,7 @@ import { allSourceFiles, parseSourceFile } from './lib/files.ts';
 import type { SourceFile, SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 import { parseDecimalComma, toCodiceIstat } from './lib/values.ts';
+import { pushTo } from '../lib/maps.ts';
 
 const DIR = 'gi-db-comuni/2025-01-01';
 const ZIP = 'https://www.gardainformatica.it/database-comuni-italiani/2025-01-01/gi_db_comuni-2025-01-01-csv.zip';
@@ -102,7 +103,7 @@ export function parseComuni(text: string, capText: string): GiComune[] {
   for (const row of capTable.rows) {
     const code = toCodiceIstat(capCode(row));
     if (!code) continue;
-    caps.set(code, [...(caps.get(code) ?? []), capValue(row)]);
+    pushTo(caps, code, capValue(row));
   }
   const table = parseTable(text, ';');
   const col = cells(table, 'gi_comuni.csv');

@@ -1,3 +1,4 @@
+import { pushTo } from '../../lib/maps.ts';
 import type { Anagrafica } from '../../api/schemas/comune.ts';
 import { movesData, type SuccessorLink, type UnresolvedCessation } from './successor-link.ts';
 import { covers, previousDay, type CodePeriod, type TerritorialHistory } from './territorial-history.ts';
@@ -55,18 +56,14 @@ export class Crosswalk {
     // Only checked links move data: any other is listed in the build report and the ceased comune's record, never summed.
     for (const l of links) if (movesData(l)) this.successor.set(l.predecessore, l.successore);
     for (const [belfiore, periods] of history) {
-      for (const period of periods) {
-        const list = this.byCode.get(period.codice_istat);
-        if (list) list.push({ belfiore, period });
-        else this.byCode.set(period.codice_istat, [{ belfiore, period }]);
-      }
+      for (const period of periods) pushTo(this.byCode, period.codice_istat, { belfiore, period });
       const current = this.currentOf(belfiore);
-      if (current) this.territory.set(current, [...(this.territory.get(current) ?? []), belfiore]);
+      if (current) pushTo(this.territory, current, belfiore);
     }
     for (const u of unresolved)
       for (const candidate of u.possibili_successori) {
         const current = this.currentOf(candidate);
-        if (current) this.uncertain.set(current, [...(this.uncertain.get(current) ?? []), u]);
+        if (current) pushTo(this.uncertain, current, u);
       }
   }
 
@@ -163,7 +160,7 @@ export function rekeyRows<T>(
       });
       continue;
     }
-    grouped.set(current, [...(grouped.get(current) ?? []), { belfiore, row }]);
+    pushTo(grouped, current, { belfiore, row });
   }
   const valori = new Map<string, RekeyedValue<T>>();
   for (const [current, grouping] of grouped) {

@@ -1,3 +1,4 @@
+import { pushTo } from '../../lib/maps.ts';
 import { MATCH_TOLERANCE, matches, uniqueCover, type Target } from './balance-cover.ts';
 import { bbox } from './geometry.ts';
 import { locate2019 } from './locate-2019.ts';
@@ -81,8 +82,7 @@ export function deriveSuccessors(input: SuccessorInputs): {
   }
   const groups = new Map<string, Cessation[]>();
   for (const c of ceased) {
-    const key = `${c.fine}|${c.last.sigla_provincia}`;
-    groups.set(key, [...(groups.get(key) ?? []), c]);
+    pushTo(groups, `${c.fine}|${c.last.sigla_provincia}`, c);
   }
   const links: SuccessorLink[] = [];
   const unresolved: UnresolvedCessation[] = [];

@@ -1,3 +1,4 @@
+import { pushTo } from '../../lib/maps.ts';
 import type { PeriodoComune } from '../../data-sources/anpr-archivio-comuni.ts';
 import type { GiValidita } from '../../data-sources/gi-db-comuni.ts';
 
@@ -41,13 +42,8 @@ export const covers = (p: CodePeriod, date: string) => p.inizio <= date && (p.fi
  */
 export function buildHistory(anpr: PeriodoComune[], gi: GiValidita[]): TerritorialHistory {
   const history: TerritorialHistory = new Map();
-  const add = (belfiore: string, p: CodePeriod) => {
-    const list = history.get(belfiore);
-    if (list) list.push(p);
-    else history.set(belfiore, [p]);
-  };
   for (const r of anpr)
-    add(r.codice_catastale, {
+    pushTo(history, r.codice_catastale, {
       codice_istat: r.codice_istat,
       nome: r.nome,
       sigla_provincia: r.sigla_provincia,
@@ -59,7 +55,7 @@ export function buildHistory(anpr: PeriodoComune[], gi: GiValidita[]): Territori
     if (!g.inizio || !/^[A-Z]\d{3}$/.test(g.codice_catastale)) continue;
     const periods = history.get(g.codice_catastale) ?? [];
     if (g.inizio > ANPR_CUTOFF && !periods.some((p) => p.codice_istat === g.codice_istat && p.inizio === g.inizio)) {
-      add(g.codice_catastale, {
+      pushTo(history, g.codice_catastale, {
         codice_istat: g.codice_istat,
         nome: g.nome,
         sigla_provincia: g.sigla_provincia,

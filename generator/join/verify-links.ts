@@ -1,3 +1,4 @@
+import { pushTo } from '../../lib/maps.ts';
 import { relDiff } from './balance-cover.ts';
 import type { SuccessorLink, Verification } from './successor-link.ts';
 import { codeAt, firstTaxYear, lastTaxYear, type SuccessorInputs } from './successor-inputs.ts';
@@ -9,10 +10,11 @@ export const CHECK_TOLERANCE = 0.05;
 export function verifyLinks(input: SuccessorInputs, links: SuccessorLink[]): void {
   const events = new Map<string, SuccessorLink[]>();
   for (const l of links) {
-    const key = `${l.successore}|${l.data_evento}`;
-    events.set(key, [...(events.get(key) ?? []), l]);
+    pushTo(events, `${l.successore}|${l.data_evento}`, l);
   }
   const measures = [...input.population].sort((a, b) => a.data_territorio.localeCompare(b.data_territorio));
+  // Once, not per event: it scans every code's tax years.
+  const firstYear = firstTaxYear(input.taxpayers);
   for (const group of events.values()) {
     const { successore, data_evento } = group[0]!;
     const successorPeriods = input.history.get(successore);
@@ -52,7 +54,7 @@ export function verifyLinks(input: SuccessorInputs, links: SuccessorLink[]): voi
     // A one-year blip on either side (a partial first year, a revision) is absorbed one year further out.
     const second =
       check?.verificato || year === null ? null : taxpayerCheck(input, members, successore, year - 1, year + 2);
-    const outcome = outcomeOf(check, second, data_evento, firstTaxYear(input.taxpayers));
+    const outcome = outcomeOf(check, second, data_evento, firstYear);
     for (const l of group) Object.assign(l, { verifica: check, verifica_secondo_metodo: second, ...outcome });
   }
 }

@@ -44,39 +44,49 @@ export function uniqueCover(
   const solutions: number[][] = [];
   let steps = 0;
   const remaining = sorted.map((_, i) => sorted.slice(i).reduce((t, it) => t + it.value[0]!, 0));
+  // Per-target bounds computed once, with the same operations in the same order as inline: the pruning is unchanged, bit for bit.
+  const lower = targets.map((t) => t.value[0]! * (1 - tolerance) - 5);
+  const upper = targets.map((t) => t.value[0]! * (1 + tolerance) + 5);
+  const required = targets.flatMap((t, k) => (t.optional ? [] : [k]));
+  /** What the required targets still lack beyond the loose tolerance; optional targets add 0. */
+  const deficit = () => {
+    let d = 0;
+    for (const k of required) d += Math.max(0, lower[k]! - load[k]![0]! - targets[k]!.base[0]!);
+    return d;
+  };
+  /** Every new comune filled, and every comune that grew either untouched or filled, on every figure. */
+  const isSolution = () =>
+    targets.every(
+      (t, k) =>
+        (t.optional && used[k] === 0) ||
+        (used[k]! > 0 &&
+          matches(
+            load[k]!.map((v, c) => v + t.base[c]!),
+            t.value,
+            tolerance,
+          )),
+    );
+  const move = (t: number, item: number[], sign: 1 | -1) => {
+    const row = load[t]!;
+    for (let c = 0; c < item.length; c++) row[c]! += sign * item[c]!;
+  };
   const search = (i: number): void => {
     if (solutions.length > 1 || ++steps > 2_000_000) return;
     if (i === sorted.length) {
-      if (
-        targets.every(
-          (t, k) =>
-            (t.optional && used[k] === 0) ||
-            (used[k]! > 0 &&
-              matches(
-                load[k]!.map((v, c) => v + t.base[c]!),
-                t.value,
-                tolerance,
-              )),
-        )
-      )
-        solutions.push([...pick]);
+      if (isSolution()) solutions.push([...pick]);
       return;
     }
-    const deficit = targets.reduce(
-      (d, t, k) => d + (t.optional ? 0 : Math.max(0, t.value[0]! * (1 - tolerance) - 5 - load[k]![0]! - t.base[0]!)),
-      0,
-    );
-    if (deficit > remaining[i]!) return;
+    if (deficit() > remaining[i]!) return;
     const item = sorted[i]!.value;
     for (let t = 0; t < targets.length; t++) {
-      if (load[t]![0]! + item[0]! + targets[t]!.base[0]! > targets[t]!.value[0]! * (1 + tolerance) + 5) continue;
-      item.forEach((v, c) => (load[t]![c]! += v));
+      if (load[t]![0]! + item[0]! + targets[t]!.base[0]! > upper[t]!) continue;
+      move(t, item, 1);
       used[t]!++;
       pick.push(t);
       search(i + 1);
       pick.pop();
       used[t]!--;
-      item.forEach((v, c) => (load[t]![c]! -= v));
+      move(t, item, -1);
     }
   };
   search(0);

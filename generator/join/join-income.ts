@@ -1,11 +1,11 @@
 import type { IrpefSintesi2024 } from '../../data-sources/mef-irpef-2024-sintesi.ts';
-import type { IrpefYear, Pair, Scaglione } from '../../data-sources/mef-irpef-comunale.ts';
+import type { IrpefComune, IrpefYear, Pair, Scaglione } from '../../data-sources/mef-irpef-comunale.ts';
 import { provenance, type SourceMeta } from '../../data-sources/lib/source.ts';
 import type { RedditiAnno } from '../../api/schemas/redditi.ts';
 import { estimateMedianFromBrackets } from '../derive/estimate-median.ts';
 import { aggregateYear, type AggregateRow, type IncomeAggregates } from '../derive/income-aggregates.ts';
 import { meanIncomeBounds } from '../derive/income-bounds.ts';
-import { territoryOf, type TerritoryLookup } from './rekey-sources.ts';
+import type { TerritoryLookup } from './rekey-sources.ts';
 import { ratio } from '../../api/numbers.ts';
 import { foldText } from '../../lib/text.ts';
 
@@ -24,6 +24,16 @@ const coppia = (p: Pair | null | undefined) => ({
   frequenza: p?.frequenza ?? null,
   ammontare_euro: p?.ammontare ?? null,
 });
+
+/** Each income type's pair, in the source's order; a plain loop, since it runs for every comune and year (~200,000). */
+function perTipo(types: IrpefComune['per_tipo']): Record<string, ReturnType<typeof coppia> | null> {
+  const out: Record<string, ReturnType<typeof coppia> | null> = {};
+  for (const k of Object.keys(types) as (keyof typeof types)[]) {
+    const v = types[k];
+    out[k] = v ? coppia(v) : null;
+  }
+  return out;
+}
 
 /** Total of the 8 brackets, when none is suppressed (the total MEF publishes only from 2023). */
 function totalFromBrackets(scaglioni: Scaglione[]): Pair | null {
@@ -91,7 +101,7 @@ export function redditiAnno(meta: SourceMeta, anno: number, c: IrpefYear['comuni
     imposta_netta: coppia(c.imposta_netta),
     addizionale_regionale: coppia(c.addizionale_regionale),
     addizionale_comunale: coppia(c.addizionale_comunale),
-    per_tipo: Object.fromEntries(Object.entries(c.per_tipo).map(([k, v]) => [k, v ? coppia(v) : null])),
+    per_tipo: perTipo(c.per_tipo),
     scaglioni: c.scaglioni.map((s) => ({
       da_euro: s.da,
       a_euro: s.a,
@@ -167,13 +177,18 @@ const PROVINCE_AUTONOME = /^provautonoma(bolzano|trento)$/;
 function regionResolver(regioni: readonly { codice: string; nome: string }[]) {
   const keys = regioni.map((r) => ({ key: regionKey(r.nome), codice: r.codice }));
   const trentino = keys.find((k) => k.key === 'trentinoaltoadige');
+  // A few dozen spellings over ~200,000 rows: each is folded once.
+  const known = new Map<string, string>();
   return (name: string, context: string): string => {
+    const cached = known.get(name);
+    if (cached !== undefined) return cached;
     const key = regionKey(name);
     const found = PROVINCE_AUTONOME.test(key) ? trentino : keys.find((k) => key.startsWith(k.key));
     if (found === undefined)
       throw new Error(
         `${context}: regione "${name}" sconosciuta (nomi attesi: ${regioni.map((r) => r.nome).join(', ')})`,
       );
+    known.set(name, found.codice);
     return found.codice;
   };
 }
@@ -210,8 +225,13 @@ export function joinIncome(
   const sorted = [...years].sort((a, b) => a.anno - b.anno);
   for (const y of sorted) {
     const { attached, notCurrent } = rekeyed ? rekeyed.attach(y) : attachToCurrent(y.comuni, current);
-    for (const [code, c] of attached)
-      series.get(code)!.push({ ...redditiAnno(meta, y.anno, c), ...territoryOf(rekeyed?.territorio, y.anno, code) });
+    for (const [code, c] of attached) {
+      // Set after the fact rather than spread into a copy: the same key order, one object less per comune and year.
+      const anno = redditiAnno(meta, y.anno, c);
+      const territorio = rekeyed?.territorio(y.anno, code);
+      if (territorio) anno.territorio = territorio;
+      series.get(code)!.push(anno);
+    }
     const rows: AggregateRow[] = y.comuni.map((c) => ({
       regione: regionOfName(c.regione, `MEF IRPEF ${y.anno}, ${c.codice_istat} ${c.nome}`),
       contribuenti: c.contribuenti,

@@ -288,16 +288,17 @@ export function parseIrpefYear(text: string, anno: number): IrpefYear {
   const scartati: IrpefYear['scartati'] = [];
   const seen = new Set<string>();
   for (const row of table.rows) {
-    const cell = (i: number) => (row[i] ?? '').trim();
-    const rawCode = cell(cols.codice);
-    const rowYear = cell(cols.anno);
+    const rawCode = cellAt(row, cols.codice);
+    const rowYear = cellAt(row, cols.anno);
     if (rowYear !== String(anno))
       throw new Error(
-        `${context}: la riga "${rawCode} ${cell(cols.nome)}" ha Anno di imposta "${rowYear}", atteso ${anno}`,
+        `${context}: la riga "${rawCode} ${cellAt(row, cols.nome)}" ha Anno di imposta "${rowYear}", atteso ${anno}`,
       );
     const codice = toCodiceIstat(rawCode);
     if (!codice) {
-      const label = [cell(cols.nome), cell(cols.regione)].find((v) => v !== '' && v !== '0') ?? cell(cols.nome);
+      const label =
+        [cellAt(row, cols.nome), cellAt(row, cols.regione)].find((v) => v !== '' && v !== '0') ??
+        cellAt(row, cols.nome);
       scartati.push({
         codice: rawCode,
         nome: label,
@@ -307,12 +308,30 @@ export function parseIrpefYear(text: string, anno: number): IrpefYear {
     }
     if (seen.has(codice)) throw new Error(`${context}: il codice ISTAT ${codice} compare due volte`);
     seen.add(codice);
-    comuni.push(irpefComune(row, cols, codice, cell(cols.nome), cell(cols.sigla), cell(cols.regione), context));
+    comuni.push(
+      irpefComune(
+        row,
+        cols,
+        codice,
+        cellAt(row, cols.nome),
+        cellAt(row, cols.sigla),
+        cellAt(row, cols.regione),
+        context,
+      ),
+    );
   }
   return { anno, comuni, scartati };
 }
 
-/** One comune's row: plain calls rather than closures per row (~190,000 rows across the years). */
+/** A cell of a row, trimmed; '' past the row's end. */
+function cellAt(row: string[], i: number): string {
+  return (row[i] ?? '').trim();
+}
+
+/**
+ * One comune's row (~190,000 rows across the years): plain calls, no closure per row
+ * (tsx's keepNames also gives each closure a defineProperty call).
+ */
 function irpefComune(
   row: string[],
   cols: IrpefColumns,
@@ -323,34 +342,40 @@ function irpefComune(
   context: string,
 ): IrpefComune {
   const p = cols.pairs;
-  const at = (c: PairColumns | null): Pair => pairAt(row, c!, context, codice);
   return {
     codice_istat: codice,
-    codice_catastale: (row[cols.catastale] ?? '').trim(),
+    codice_catastale: cellAt(row, cols.catastale),
     nome,
     sigla_provincia: sigla,
     regione,
     contribuenti: integerCell(row[cols.contribuenti], context, codice, 'Numero contribuenti'),
-    reddito_complessivo: p.reddito_complessivo ? at(p.reddito_complessivo) : null,
-    reddito_imponibile: at(p.reddito_imponibile),
-    imposta_netta: at(p.imposta_netta),
-    addizionale_regionale: at(p.addizionale_regionale),
-    addizionale_comunale: at(p.addizionale_comunale),
-    trattamento_spettante: p.trattamento_spettante ? at(p.trattamento_spettante) : null,
+    reddito_complessivo: p.reddito_complessivo ? pairAt(row, p.reddito_complessivo, context, codice) : null,
+    reddito_imponibile: pairAt(row, p.reddito_imponibile!, context, codice),
+    imposta_netta: pairAt(row, p.imposta_netta!, context, codice),
+    addizionale_regionale: pairAt(row, p.addizionale_regionale!, context, codice),
+    addizionale_comunale: pairAt(row, p.addizionale_comunale!, context, codice),
+    trattamento_spettante: p.trattamento_spettante ? pairAt(row, p.trattamento_spettante, context, codice) : null,
     per_tipo: {
-      fabbricati: at(p.fabbricati),
-      lavoro_dipendente: at(p.lavoro_dipendente),
-      pensione: at(p.pensione),
-      lavoro_autonomo: p.lavoro_autonomo ? at(p.lavoro_autonomo) : null,
-      imprenditore_ordinaria: at(p.imprenditore_ordinaria),
-      imprenditore_semplificata: at(p.imprenditore_semplificata),
-      partecipazione: at(p.partecipazione),
+      fabbricati: pairAt(row, p.fabbricati!, context, codice),
+      lavoro_dipendente: pairAt(row, p.lavoro_dipendente!, context, codice),
+      pensione: pairAt(row, p.pensione!, context, codice),
+      lavoro_autonomo: p.lavoro_autonomo ? pairAt(row, p.lavoro_autonomo, context, codice) : null,
+      imprenditore_ordinaria: pairAt(row, p.imprenditore_ordinaria!, context, codice),
+      imprenditore_semplificata: pairAt(row, p.imprenditore_semplificata!, context, codice),
+      partecipazione: pairAt(row, p.partecipazione!, context, codice),
     },
-    scaglioni: cols.scaglioni.map((c, i) => {
-      const { frequenza, ammontare } = pairAt(row, c, context, codice);
-      return { da: BRACKETS[i]!.da, a: BRACKETS[i]!.a, frequenza, ammontare };
-    }),
+    scaglioni: brackets(row, cols.scaglioni, context, codice),
   };
+}
+
+/** The 8 brackets of a row, in order. */
+function brackets(row: string[], columns: PairColumns[], context: string, codice: string): Scaglione[] {
+  const out: Scaglione[] = [];
+  for (let i = 0; i < columns.length; i++) {
+    const { frequenza, ammontare } = pairAt(row, columns[i]!, context, codice);
+    out.push({ da: BRACKETS[i]!.da, a: BRACKETS[i]!.a, frequenza, ammontare });
+  }
+  return out;
 }
 
 export async function load(dataDir: string): Promise<IrpefYear[]> {

@@ -80,9 +80,12 @@ function snippet(cells: string[], delimiter: string): string {
  */
 function splitPlain(text: string, delimiter: string, skipLines: number): Record_[] {
   const out: Record_[] = [];
-  const lines = text.split(/\r?\n/);
+  // Split on LF and drop the CR of a CRLF: the same lines as splitting on /\r?\n/, without a regular expression.
+  const lines = text.split('\n');
+  const last = lines.length - 1;
   for (let i = skipLines; i < lines.length; i++) {
-    const line = lines[i]!;
+    const raw = lines[i]!;
+    const line = i < last && raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (line !== '') out.push({ cells: line.split(delimiter), line: i + 1 });
   }
   return out;

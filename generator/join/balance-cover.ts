@@ -47,11 +47,16 @@ export function uniqueCover(
   // Per-target bounds computed once, with the same operations in the same order as inline: the pruning is unchanged, bit for bit.
   const lower = targets.map((t) => t.value[0]! * (1 - tolerance) - 5);
   const upper = targets.map((t) => t.value[0]! * (1 + tolerance) + 5);
+  const base0 = targets.map((t) => t.base[0]!);
   const required = targets.flatMap((t, k) => (t.optional ? [] : [k]));
-  /** What the required targets still lack beyond the loose tolerance; optional targets add 0. */
+  /** What a target still lacks beyond the loose tolerance; kept per required target, updated when its load changes. */
+  const lackOf = (k: number) => Math.max(0, lower[k]! - load[k]![0]! - base0[k]!);
+  const lack = required.map(lackOf);
+  const slot = targets.map((_, k) => required.indexOf(k));
+  /** The sum of what the required targets lack, in target order (optional targets add 0). */
   const deficit = () => {
     let d = 0;
-    for (const k of required) d += Math.max(0, lower[k]! - load[k]![0]! - targets[k]!.base[0]!);
+    for (let r = 0; r < lack.length; r++) d += lack[r]!;
     return d;
   };
   /** Every new comune filled, and every comune that grew either untouched or filled, on every figure. */
@@ -69,6 +74,7 @@ export function uniqueCover(
   const move = (t: number, item: number[], sign: 1 | -1) => {
     const row = load[t]!;
     for (let c = 0; c < item.length; c++) row[c]! += sign * item[c]!;
+    if (slot[t]! >= 0) lack[slot[t]!] = lackOf(t);
   };
   const search = (i: number): void => {
     if (solutions.length > 1 || ++steps > 2_000_000) return;
@@ -79,7 +85,7 @@ export function uniqueCover(
     if (deficit() > remaining[i]!) return;
     const item = sorted[i]!.value;
     for (let t = 0; t < targets.length; t++) {
-      if (load[t]![0]! + item[0]! + targets[t]!.base[0]! > upper[t]!) continue;
+      if (load[t]![0]! + item[0]! + base0[t]! > upper[t]!) continue;
       move(t, item, 1);
       used[t]!++;
       pick.push(t);

@@ -144,7 +144,7 @@ export function rekeyRows<T>(
     non_collegati: [],
     incompleti: [],
   };
-  const grouped = new Map<string, { belfiore: string; row: { codice_istat: string; value: T } }[]>();
+  const grouped = new Map<string, GroupedRow<T>[]>();
   for (const row of rows) {
     report.righe++;
     const given = row.codice_catastale && cw.history.has(row.codice_catastale) ? row.codice_catastale : null;
@@ -164,22 +164,13 @@ export function rekeyRows<T>(
   }
   const valori = new Map<string, RekeyedValue<T>>();
   for (const [current, grouping] of grouped) {
-    const components = cw.componentsAt(current, date);
-    // A file of later boundaries may list a comune before it existed beside the comuni it was made of (ISTAT's
-    // 1 January 2020 has Novella and Brez, Cagnò, Cloz, Revò, Romallo): the same people twice, so the comuni of the date win.
-    // (A row of a comune that had ceased by the date stays: MEF files its last tax year under it.)
-    const instituted = grouping.filter((p) => cw.history.get(p.belfiore)![0]!.inizio <= date);
-    const complete = components.every((b) => instituted.some((p) => p.belfiore === b));
-    const parts = complete && instituted.length > 0 ? instituted : grouping;
-    for (const p of grouping)
-      if (!parts.includes(p))
-        report.non_collegati.push({
-          codice_istat: p.row.codice_istat,
-          codice_catastale: p.belfiore,
-          motivo: 'Comune istituito dopo questa data: le stesse persone sono già nelle righe dei comuni da cui è nato.',
-        });
-    const present = new Set(parts.map((p) => p.belfiore));
-    const mancanti = components.filter((b) => !present.has(b));
+    const { parts, dropped, mancanti } = partsOnDate(cw, current, grouping, date);
+    for (const p of dropped)
+      report.non_collegati.push({
+        codice_istat: p.row.codice_istat,
+        codice_catastale: p.belfiore,
+        motivo: 'Comune istituito dopo questa data: le stesse persone sono già nelle righe dei comuni da cui è nato.',
+      });
     const ricostruito = parts.length > 1 || parts[0]!.belfiore !== cw.belfioreOfCurrent(current);
     if (mancanti.length > 0) {
       report.incompleti.push({
@@ -213,20 +204,51 @@ export function rekeyRows<T>(
     if (!ricostruito && parts[0]!.row.codice_istat === current) report.stesso_codice++;
     else if (!ricostruito) report.ricodificate++;
     else report.ricostruiti++;
-    valori.set(current, {
-      value,
-      ricostruito,
-      ...(forse.length > 0
+    const parti = parts.map((p) => ({
+      codice_istat: p.row.codice_istat,
+      codice_catastale: p.belfiore,
+      nome: cw.nameAt(p.belfiore, date),
+    }));
+    valori.set(
+      current,
+      forse.length > 0
         ? {
+            value,
+            ricostruito,
             avviso: `Territorio di allora: potrebbe non comprendere ${assenti}, poi cessato senza successore accertato (forse confluito in questo comune).`,
+            parti,
           }
-        : {}),
-      parti: parts.map((p) => ({
-        codice_istat: p.row.codice_istat,
-        codice_catastale: p.belfiore,
-        nome: cw.nameAt(p.belfiore, date),
-      })),
-    });
+        : { value, ricostruito, parti },
+    );
   }
   return { valori, report };
+}
+
+interface GroupedRow<T> {
+  belfiore: string;
+  row: { codice_istat: string; value: T };
+}
+
+/**
+ * The rows that make up a current comune on a date, the rows left out, and the cadastral
+ * codes of its territory on that date without a row.
+ */
+function partsOnDate<T>(cw: Crosswalk, current: string, grouping: GroupedRow<T>[], date: string) {
+  // Most comuni: one cadastral code ever, and its one row. Nothing to choose or to miss (the general case agrees).
+  const territory = cw.territoryOf(current);
+  if (grouping.length === 1 && territory.length === 1 && territory[0] === grouping[0]!.belfiore)
+    return { parts: grouping, dropped: [], mancanti: [] };
+  const components = cw.componentsAt(current, date);
+  // A file of later boundaries may list a comune before it existed beside the comuni it was made of (ISTAT's
+  // 1 January 2020 has Novella and Brez, Cagnò, Cloz, Revò, Romallo): the same people twice, so the comuni of the date win.
+  // (A row of a comune that had ceased by the date stays: MEF files its last tax year under it.)
+  const instituted = grouping.filter((p) => cw.history.get(p.belfiore)![0]!.inizio <= date);
+  const complete = components.every((b) => instituted.some((p) => p.belfiore === b));
+  const parts = complete && instituted.length > 0 ? instituted : grouping;
+  const present = new Set(parts.map((p) => p.belfiore));
+  return {
+    parts,
+    dropped: grouping.filter((p) => !parts.includes(p)),
+    mancanti: components.filter((b) => !present.has(b)),
+  };
 }

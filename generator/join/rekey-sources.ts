@@ -82,9 +82,12 @@ export function rekeyIrpef(cw: Crosswalk, years: IrpefYear[]) {
   }
   /** One year's rows on today's comuni; `notCurrent` are the rows that reached no current comune (reported by the join). */
   const attach = (y: IrpefYear) => {
-    const valori = byYear.get(y.anno)!;
-    const attached = new Map([...valori].map(([codice, r]) => [codice, { ...r.value, codice_istat: codice }]));
-    const used = new Set([...valori.values()].flatMap((r) => r.parti.map((p) => p.codice_catastale)));
+    const attached = new Map<string, IrpefComune>();
+    const used = new Set<string>();
+    for (const [codice, r] of byYear.get(y.anno)!) {
+      attached.set(codice, { ...r.value, codice_istat: codice });
+      for (const p of r.parti) used.add(p.codice_catastale);
+    }
     return { attached, notCurrent: y.comuni.filter((c) => !used.has(c.codice_catastale)) };
   };
   return { attach, territorio: lookup(byYear as Map<number, Map<string, RekeyedValue<unknown>>>), reports };

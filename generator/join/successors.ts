@@ -104,26 +104,34 @@ export function deriveSuccessors(input: SuccessorInputs): {
   const polygons2019 = new Map(input.confini2019.map((f) => [f.codice_catastale, f]));
   const boxes2025 = input.confini2025.map((f) => ({ f, box: bbox(f.polygons) }));
   const ceasedSet = new Set(ceased.map((c) => c.belfiore));
+  // The cadastral codes with a period starting on a day, and with a period in a province, in the history's order:
+  // each event looks only at those instead of scanning the whole history twice.
+  const startingOn = new Map<string, string[]>();
+  const inProvince = new Map<string, string[]>();
+  for (const [b, periods] of history) {
+    for (const day of new Set(periods.map((p) => p.inizio))) pushTo(startingOn, day, b);
+    for (const sigla of new Set(periods.map((p) => p.sigla_provincia))) pushTo(inProvince, sigla, b);
+  }
 
   for (const [key, members] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
     const [fine, sigla] = key.split('|') as [string, string];
     const day = nextDay(fine);
     // Instituted the next day: a period opens then and none covered the day before (a code may be re-used: Porto Viro, 1929–1938 and from 1995).
-    const newcomers = [...history]
-      .filter(
-        ([, periods]) =>
-          periods.some((p) => p.inizio === day && p.sigla_provincia === sigla) && !periods.some((p) => covers(p, fine)),
-      )
-      .map(([b]) => b);
-    const incumbents = [...history]
-      .filter(
-        ([b, periods]) =>
-          !ceasedSet.has(b) &&
-          !newcomers.includes(b) &&
-          periods.some((p) => covers(p, fine) && p.sigla_provincia === sigla) &&
-          periods.some((p) => covers(p, day)),
-      )
-      .map(([b]) => b);
+    const newcomers = (startingOn.get(day) ?? []).filter((b) => {
+      const periods = history.get(b)!;
+      return (
+        periods.some((p) => p.inizio === day && p.sigla_provincia === sigla) && !periods.some((p) => covers(p, fine))
+      );
+    });
+    const incumbents = (inProvince.get(sigla) ?? []).filter((b) => {
+      const periods = history.get(b)!;
+      return (
+        !ceasedSet.has(b) &&
+        !newcomers.includes(b) &&
+        periods.some((p) => covers(p, fine) && p.sigla_provincia === sigla) &&
+        periods.some((p) => covers(p, day))
+      );
+    });
     const measure = eventMeasure(
       input,
       fine,

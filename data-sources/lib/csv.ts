@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { splitRegularQuoted, type CsvRecord } from './csv-regular.ts';
 import { DataFormatError } from './errors.ts';
 
 export interface Table {
@@ -8,11 +9,6 @@ export interface Table {
   rows: string[][];
   /** Line of the file (1-based) where each row ends, for messages that name a row. */
   lines: number[];
-}
-
-interface Record_ {
-  cells: string[];
-  line: number;
 }
 
 /**
@@ -31,7 +27,9 @@ export function parseTable(
   options: { skipLines?: number; notes?: boolean } = {},
 ): Table {
   const skip = options.skipLines ?? 0;
-  const records = text.includes('"') ? parseQuoted(text, delimiter, skip) : splitPlain(text, delimiter, skip);
+  const records = text.includes('"')
+    ? (splitRegularQuoted(text, delimiter, skip) ?? parseQuoted(text, delimiter, skip))
+    : splitPlain(text, delimiter, skip);
   const [rawHeader, ...body] = records;
   if (!rawHeader) return { header: [], rows: [], lines: [] };
   const header = rawHeader.cells.map(normalizeHeader);
@@ -78,8 +76,8 @@ function snippet(cells: string[], delimiter: string): string {
  * so they are split directly: several times faster than csv-parse on the MEF files,
  * whose ragged rows (phantom columns) make csv-parse build an error object per row.
  */
-function splitPlain(text: string, delimiter: string, skipLines: number): Record_[] {
-  const out: Record_[] = [];
+function splitPlain(text: string, delimiter: string, skipLines: number): CsvRecord[] {
+  const out: CsvRecord[] = [];
   // Split on LF and drop the CR of a CRLF: the same lines as splitting on /\r?\n/, without a regular expression.
   const lines = text.split('\n');
   const last = lines.length - 1;
@@ -91,7 +89,7 @@ function splitPlain(text: string, delimiter: string, skipLines: number): Record_
   return out;
 }
 
-function parseQuoted(text: string, delimiter: string, skipLines: number): Record_[] {
+function parseQuoted(text: string, delimiter: string, skipLines: number): CsvRecord[] {
   const parsed = parse(text, {
     delimiter,
     // ISTAT files mix CRLF and LF; csv-parse would otherwise lock onto the first one it sees.

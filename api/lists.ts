@@ -7,6 +7,7 @@ import type { IncomeRankingKey, RankingColumn, RuntimeIndex } from './runtime-in
 import type { ComuneRef as ComuneRefSchema } from './schemas/common.ts';
 import { sortedIndexOf } from './sorted.ts';
 import { foldText } from '../lib/text.ts';
+import { pushTo } from '../lib/maps.ts';
 
 export type ComuneRef = Static<typeof ComuneRefSchema>;
 
@@ -145,7 +146,7 @@ function flagsOf(column: RankingColumn): Map<number, string[]> {
   let flags = flagCache.get(column);
   if (flags) return flags;
   flags = new Map();
-  for (const a of column.avvisi ?? []) for (const i of a.posizioni) flags.set(i, [...(flags.get(i) ?? []), a.codice]);
+  for (const a of column.avvisi ?? []) for (const i of a.posizioni) pushTo(flags, i, a.codice);
   flagCache.set(column, flags);
   return flags;
 }

@@ -32,6 +32,7 @@ import { SelectionError } from './selection.ts';
 import { DEFAULT_LOCK_PATH } from './lock.ts';
 import type { Output } from './progress.ts';
 import { parseUrlMap, type UrlMap } from './url-map.ts';
+import { pushTo } from '../../lib/maps.ts';
 
 export interface CliArgs {
   only: string[];
@@ -77,7 +78,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
         value = argv[++i];
         if (value === undefined || value.startsWith('--')) throw new UsageError(`${name} needs a value`);
       }
-      values.set(name, [...(values.get(name) ?? []), value]);
+      pushTo(values, name, value);
     }
   }
   const list = (name: string) =>

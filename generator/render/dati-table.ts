@@ -1,4 +1,5 @@
 import { csvLine, type CsvValue } from './csv.ts';
+import { pushTo } from '../../lib/maps.ts';
 
 /** Table Schema field types used by the bulk dataset. */
 export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'year';
@@ -81,7 +82,7 @@ export function defineTable<R>(spec: TableSpec<R>): Table {
       throw new Error(`${spec.name}.${c.name}: una colonna numerica richiede un'unità di misura`);
   }
   const reasons = new Map<string, string[]>();
-  for (const c of omitted) reasons.set(c.omitIfEmpty!, [...(reasons.get(c.omitIfEmpty!) ?? []), c.name]);
+  for (const c of omitted) pushTo(reasons, c.omitIfEmpty!, c.name);
   const notes = [...reasons].map(([reason, names]) =>
     names.length === 1 ? `Colonna ${names[0]} omessa: ${reason}` : `Colonne ${names.join(', ')} omesse: ${reason}`,
   );

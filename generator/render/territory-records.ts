@@ -6,6 +6,7 @@ import type { Dataset } from '../join/dataset.ts';
 import { METHOD_TEXT, movesData, OUTCOME_TEXT, type SuccessorLink } from '../join/successor-link.ts';
 import { HISTORY_START, type CodePeriod } from '../join/territorial-history.ts';
 import type { Territory } from '../join/territory.ts';
+import { pushTo } from '../../lib/maps.ts';
 
 const SOURCE_OF: Record<CodePeriod['fonte'], string> = {
   'anpr-archivio-comuni': SOURCES.archivio.meta.id,
@@ -35,7 +36,7 @@ function linksInto(t: Territory, codice: string): SuccessorLink[] {
     index = new Map();
     for (const l of t.links) {
       const current = movesData(l) ? t.crosswalk.currentOf(l.predecessore) : null;
-      if (current) index.set(current, [...(index.get(current) ?? []), l]);
+      if (current) pushTo(index, current, l);
     }
     linksByCurrent.set(t, index);
   }

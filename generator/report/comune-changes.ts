@@ -1,6 +1,7 @@
 /** Comuni added, removed, renamed or moved to another province between two snapshots, dated from the registry. */
 import { foldText } from '../../lib/text.ts';
 import type { GiValidita } from '../../data-sources/gi-db-comuni.ts';
+import { pushTo } from '../../lib/maps.ts';
 
 export interface ComuneRef {
   codice: string;
@@ -35,7 +36,7 @@ export function registryChanges(
   validita: readonly GiValidita[],
 ) {
   const periods = new Map<string, GiValidita[]>();
-  for (const v of validita) periods.set(v.codice_istat, [...(periods.get(v.codice_istat) ?? []), v]);
+  for (const v of validita) pushTo(periods, v.codice_istat, v);
   const ref = ({ codice, nome, provincia }: ComuneRef): ComuneRef => ({ codice, nome, provincia });
   const only = (a: Map<string, ComuneRef>, b: Map<string, ComuneRef>) =>
     [...a.values()].filter((c) => !b.has(c.codice)).sort((x, y) => x.codice.localeCompare(y.codice));

@@ -4,6 +4,7 @@ import type { Dataset } from '../../join/dataset.ts';
 import { html, type Html } from '../html.ts';
 import { DOMAIN_NAMES } from './domain-names.ts';
 import { scrollTable } from './scroll-table.ts';
+import { pushTo } from '../../../lib/maps.ts';
 
 interface Vintage {
   dominio: string;
@@ -39,7 +40,7 @@ function vintages(dataset: Dataset, coverage: CoverageReport): Vintage[] {
       // A year without this field (e.g. no official population in 2022) is not a vintage of it.
       const fonte = sourceOf(campo, dominio, y);
       if (fonte === null) continue;
-      groups.set(fonte, [...(groups.get(fonte) ?? []), y]);
+      pushTo(groups, fonte, y);
     }
     return [...groups].map(([fonte, anni]) => ({
       dominio,

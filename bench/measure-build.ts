@@ -1,4 +1,5 @@
 import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { BuildConfig } from '../generator/config.ts';
 
@@ -28,11 +29,20 @@ interface ChildReport {
 }
 
 /**
- * As in package.json's build and start scripts: a young generation of 64 MB (V8's default
- * is 16) halves the scavenges of a build that allocates ~GBs of short-lived answers; measured
- * 62 → 54 s wall and 1.85 → 1.56 GB peak RSS on the 2-core machine.
+ * The Node flags of package.json's build script (`node <flags> --import tsx generator/build.ts`),
+ * read from it so that the benchmark measures what `npm run build` runs. They size V8's young
+ * generation and turn off allocation-site pretenuring; why, in the README's Performance section.
  */
-const BUILD_V8_FLAGS = ['--max-semi-space-size=64'];
+export function buildNodeFlags(buildScript: string): string[] {
+  const words = buildScript.trim().split(/\s+/);
+  const end = words.indexOf('--import');
+  if (words[0] !== 'node' || end < 0) throw new Error(`script di build inatteso: ${buildScript}`);
+  return words.slice(1, end);
+}
+
+const PACKAGE = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  scripts: { build: string };
+};
 
 const CHILD = fileURLToPath(new URL('./build-child.ts', import.meta.url));
 
@@ -43,7 +53,7 @@ export function measureBuild(config: BuildConfig): Promise<BuildFigures> {
   // Under tsx like the parent, with the V8 flags of package.json's build script.
   const child = fork(CHILD, args, {
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    execArgv: [...process.execArgv, ...BUILD_V8_FLAGS],
+    execArgv: [...process.execArgv, ...buildNodeFlags(PACKAGE.scripts.build)],
   });
   let output = '';
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));

@@ -1,4 +1,5 @@
 import { paramEntries, type ParamEntry, type RouteSpec } from './contract.ts';
+import { canonicalUrl } from './envelope.ts';
 import { PROBLEM_DIR } from './http.ts';
 import { ROUTE_LIST } from './routes.ts';
 import { staticFilePath } from './static-files.ts';
@@ -85,7 +86,7 @@ export const problemFile = (url: string): string => `${PROBLEM_DIR}${url}.json`;
 /** The URLs of ceased comuni's codes on the path-only per-comune routes (`/api/comuni/002114`, …/confini, …). */
 export function ceasedCodeUrls(codes: readonly string[], routes: readonly RouteSpec[] = ROUTE_LIST): string[] {
   const perComune = pathOnlyRoutes(routes).filter((r) => r.path.includes('{codice_istat}'));
-  return codes.flatMap((code) => perComune.map((r) => r.path.replace('{codice_istat}', code)));
+  return codes.flatMap((code) => perComune.map((r) => canonicalUrl(r, { codice_istat: code })));
 }
 
 /**

@@ -31,6 +31,9 @@ export function formatInteger(value: number): string {
   return n < 0 ? `-${grouped}` : grouped;
 }
 
+/** 3.14159 → "3,1": fixed decimals with the Italian decimal comma. */
+export const formatDecimal = (value: number, digits = 1): string => value.toFixed(digits).replace('.', ',');
+
 /**
  * Σ w·s / Σ w over the entries with a score and a positive weight, to 1 decimal; null when
  * none. The quality index's scores (dimensions and total) and the wizard's re-weighted score.

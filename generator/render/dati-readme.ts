@@ -1,4 +1,4 @@
-import { formatInteger } from '../../api/numbers.ts';
+import { formatDecimal, formatInteger } from '../../api/numbers.ts';
 import type { SourceStatus } from '../join/dataset.ts';
 import type { DatiRelease } from './dati-release.ts';
 
@@ -39,7 +39,7 @@ export const PACKAGE_FILES = {
 const FORMAT_NAMES: Record<string, string> = { csv: 'CSV', parquet: 'Parquet' };
 
 function megabytes(bytes: number | undefined): string {
-  return bytes === undefined ? '' : `${(bytes / 1e6).toFixed(bytes < 1e6 ? 2 : 1).replace('.', ',')} MB`;
+  return bytes === undefined ? '' : `${formatDecimal(bytes / 1e6, bytes < 1e6 ? 2 : 1)} MB`;
 }
 
 function fileRow(r: ReadmeResource): string {

@@ -1,11 +1,11 @@
 /** The short summary of the change report printed at the end of the build; the full detail is in changes.json. */
-import { formatInteger, round } from '../../api/numbers.ts';
+import { formatDecimal, formatInteger, round } from '../../api/numbers.ts';
 import type { Threshold } from './tracked-indicators.ts';
 import { CHANGES_PATH, type ChangeReport } from './change-report.ts';
 import type { ComuneRef } from './comune-changes.ts';
 import type { IndicatorChange } from './indicator-changes.ts';
 
-const number = (n: number) => (Number.isInteger(n) ? formatInteger(n) : n.toFixed(1).replace('.', ','));
+const number = (n: number) => (Number.isInteger(n) ? formatInteger(n) : formatDecimal(n));
 const year = (y: number | null) => (y === null ? '—' : String(y));
 const threshold = (t: Threshold) =>
   t.tipo === 'relativa' ? `±${round(t.valore * 100, 1)}%` : `±${t.valore} ${t.unita}`;

@@ -3,7 +3,7 @@ import { formatInteger } from '../../../api/numbers.ts';
 import type { CoverageReport } from '../../report/coverage.ts';
 import { html, type Html } from '../html.ts';
 import { DOMAIN_NAMES } from './domain-names.ts';
-import { decimal } from './format.ts';
+import { formatDecimal } from '../../../api/numbers.ts';
 import { scrollTable } from './scroll-table.ts';
 
 export function coperturaHtml(report: CoverageReport): Html {
@@ -34,7 +34,7 @@ ${scrollTable(
             <td>${f.anno ?? '—'}</td>
             <td>${f.fonte ?? '—'}</td>
             <td class="num">${formatInteger(f.comuni_con_valore)}</td>
-            <td><span class="bar" style="--pct:${f.percentuale}%"></span> ${decimal(f.percentuale)}%</td>
+            <td><span class="bar" style="--pct:${f.percentuale}%"></span> ${formatDecimal(f.percentuale)}%</td>
             <td>${f.nota ?? ''}</td>
           </tr> `,
       )}

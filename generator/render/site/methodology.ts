@@ -2,7 +2,7 @@
 import { formatInteger } from '../../../api/numbers.ts';
 import type { MetodologiaQualita } from '../../../api/schemas/qualita.ts';
 import { html, type Html } from '../html.ts';
-import { decimal } from './format.ts';
+import { formatDecimal } from '../../../api/numbers.ts';
 import { scrollTable } from './scroll-table.ts';
 
 interface MethodSection {
@@ -34,7 +34,7 @@ function qualityMethodHtml(q: MetodologiaQualita): Html {
                 <td>${d.nome}</td>
                 <td class="num">${pct(d.peso)}</td>
                 <td>${d.indicatori.map((id) => names.get(id) ?? id).join('; ')}</td>
-                <td class="num">${d.mediana === null ? '—' : decimal(d.mediana)}</td>
+                <td class="num">${d.mediana === null ? '—' : formatDecimal(d.mediana)}</td>
               </tr> `,
           )}
         </tbody>
@@ -99,7 +99,7 @@ function qualityMethodHtml(q: MetodologiaQualita): Html {
 
 function provincialHtml(p: NonNullable<MetodologiaQualita['indicatori_provinciali']>): Html {
   const share = (x: { rapporto_varianze: number } | null) =>
-    x === null ? '—' : `${decimal(Math.round(x.rapporto_varianze * 1000) / 10)}%`;
+    x === null ? '—' : `${formatDecimal(Math.round(x.rapporto_varianze * 1000) / 10)}%`;
   const s = p.senza_indicatori_provinciali;
   return html`<p>
     <strong>Indicatori provinciali.</strong> ${p.regola} La parte provinciale del punteggio varia quanto il

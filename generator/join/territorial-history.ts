@@ -8,6 +8,9 @@ export const HISTORY_START = '1991-01-01';
 /** Last day of the ANPR archive: later events come from Garda Informatica's validity file. */
 export const ANPR_CUTOFF = '2023-05-16';
 
+/** A period still in force at the history's start or later: the ones the crosswalk maps and the API lists. */
+export const sinceHistoryStart = (p: { fine: string | null }) => p.fine === null || p.fine >= HISTORY_START;
+
 /** One period of a territory (one cadastral code) under one ISTAT code and name; dates inclusive, `fine` null while open. */
 export interface CodePeriod {
   codice_istat: string;

@@ -10,14 +10,13 @@ import { Crosswalk, territoryDate } from './crosswalk.ts';
 import {
   METHOD_TEXT,
   OUTCOME_TEXT,
-  type LinkMethod,
   type LinkOutcome,
   type SuccessorLink,
   type UnresolvedCessation,
 } from './successor-link.ts';
 import { mefProfile } from './successor-inputs.ts';
 import { deriveSuccessors } from './successors.ts';
-import { buildHistory, HISTORY_START } from './territorial-history.ts';
+import { buildHistory, HISTORY_START, sinceHistoryStart } from './territorial-history.ts';
 
 export interface TerritoryInputs {
   archivio: PeriodoComune[];
@@ -123,10 +122,10 @@ export function buildTerritory(input: TerritoryInputs): Territory {
   const mappedCodes = new Set<string>();
   for (const [belfiore, periods] of history) {
     if (!crosswalk.currentOf(belfiore)) continue;
-    for (const p of periods) if (p.fine === null || p.fine >= HISTORY_START) mappedCodes.add(p.codice_istat);
+    for (const p of periods) if (sinceHistoryStart(p)) mappedCodes.add(p.codice_istat);
   }
   const mappedBelfiori = [...history.keys()].filter(
-    (b) => crosswalk.currentOf(b) && history.get(b)!.some((p) => p.fine === null || p.fine >= HISTORY_START),
+    (b) => crosswalk.currentOf(b) && history.get(b)!.some(sinceHistoryStart),
   );
   return {
     crosswalk,
@@ -141,7 +140,7 @@ export function buildTerritory(input: TerritoryInputs): Territory {
       collegamenti_per_metodo: perMethod,
       collegamenti_per_esito: perOutcome,
       collegamenti_per_metodo_ed_esito: perMethodOutcome,
-      metodi: METHOD_TEXT as Record<LinkMethod, string>,
+      metodi: METHOD_TEXT,
       esiti: OUTCOME_TEXT,
       collegamenti: links.map((l) => ({
         ...l,

@@ -4,7 +4,7 @@ import { jsonLink } from '../../api/static-files.ts';
 import { SOURCES } from '../../data-sources/index.ts';
 import type { Dataset } from '../join/dataset.ts';
 import { METHOD_TEXT, movesData, OUTCOME_TEXT, type SuccessorLink } from '../join/successor-link.ts';
-import { HISTORY_START, type CodePeriod } from '../join/territorial-history.ts';
+import { sinceHistoryStart, type CodePeriod } from '../join/territorial-history.ts';
 import type { Territory } from '../join/territory.ts';
 import { pushTo } from '../../lib/maps.ts';
 
@@ -15,16 +15,14 @@ const SOURCE_OF: Record<CodePeriod['fonte'], string> = {
 
 /** The periods of a territory since the crosswalk's start, as the API lists them. */
 function periods(t: Territory, belfiore: string) {
-  return (t.crosswalk.history.get(belfiore) ?? [])
-    .filter((p) => p.fine === null || p.fine >= HISTORY_START)
-    .map((p) => ({
-      codice_istat: p.codice_istat,
-      nome: p.nome,
-      sigla_provincia: p.sigla_provincia,
-      dal: p.inizio,
-      al: p.fine,
-      fonte: SOURCE_OF[p.fonte],
-    }));
+  return (t.crosswalk.history.get(belfiore) ?? []).filter(sinceHistoryStart).map((p) => ({
+    codice_istat: p.codice_istat,
+    nome: p.nome,
+    sigla_provincia: p.sigla_provincia,
+    dal: p.inizio,
+    al: p.fine,
+    fonte: SOURCE_OF[p.fonte],
+  }));
 }
 
 const linksByCurrent = new WeakMap<Territory, Map<string, SuccessorLink[]>>();

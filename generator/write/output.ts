@@ -83,6 +83,12 @@ export class OutputWriter {
     while (this.inFlight.size > this.maxBatchesInFlight) await this.settled();
   }
 
+  /** Counts a file another thread has written under `root` (the bulk dataset's, see dati-packer.ts). */
+  adopt(bytes: number): void {
+    this.files++;
+    this.bytes += bytes;
+  }
+
   /** Copies or encodes `content` into the batch (a new one if it does not fit); returns where its bytes are. */
   private place(content: string | Uint8Array): [number, number] {
     const start = this.used;

@@ -22,7 +22,7 @@ const PRECISION =
   'Confini generalizzati ISTAT, semplificati preservando la topologia (pochi vertici per comune): adatti a mappe nazionali e regionali, non a misure di superficie o a mappe di dettaglio.';
 
 export interface BoundariesOutput {
-  /** The TopoJSON written to public/dati/, for the data package and the zip; gzip size is what the map page transfers. */
+  /** The TopoJSON of public/dati/ (written there by writeDati, with the data package and the zip); gzip size is what the map page transfers. */
   file: { path: string; bytes: Uint8Array; gzipBytes: number };
   /** Codes in the TopoJSON's order (the registry's, less senzaConfini). */
   codici: string[];
@@ -95,8 +95,8 @@ export async function writeBoundaries(
     });
   }
   const topology = quantizedLayer(confini.topology, OBJECT_NAME, web, QUANTIZATION);
+  // Written with the rest of public/dati/ (writeDati), which also puts it in the zip.
   const bytes = Buffer.from(JSON.stringify(topology));
-  await writer.text(`${DATI_DIR}/${BOUNDARIES_FILE}`, bytes);
   return {
     file: { path: BOUNDARIES_FILE, bytes, gzipBytes: gzipSync(bytes).byteLength },
     codici: web.map((g) => String(g.id)),

@@ -1,8 +1,3 @@
-import { createHash } from 'node:crypto';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { crc32, deflateRaw } from 'node:zlib';
-import { Zip, type ZipInputFile } from 'fflate';
 import type { Dataset } from '../join/dataset.ts';
 import {
   dataPackage,
@@ -15,9 +10,9 @@ import { citationCff, citationText } from '../render/dati-citation.ts';
 import { PACKAGE_FILES, datiReadme } from '../render/dati-readme.ts';
 import type { DatiRelease } from '../render/dati-release.ts';
 import { datiTables } from '../render/dati/tables.ts';
-import type { OutputWriter } from './output.ts';
 import type { QualityResult } from '../quality-index/index.ts';
-import { parquetOfCsv } from './write-parquet.ts';
+import { DatiPacker } from './dati-packer.ts';
+import type { OutputWriter } from './output.ts';
 
 export const DATI_DIR = '/dati';
 
@@ -29,46 +24,10 @@ export interface DatiFile {
   bytes: number;
 }
 
-/** Fixed timestamp of the zip entries, so the same data gives the same archive (local-time fields, same in every time zone). */
-const ZIP_MTIME = new Date(1980, 0, 1);
-
-const deflate = promisify(deflateRaw);
-
-/** A zip member, compressed as soon as its bytes exist (the raw CSVs, ~80 MB, need not stay in memory). */
-interface ZipMember {
-  filename: string;
-  size: number;
-  crc: number;
-  compressed: Promise<Uint8Array<ArrayBuffer>>;
-}
-
-/**
- * Starts compressing one file. The deflate is node:zlib's, several times faster than
- * fflate's own on these ~60 MB of CSV, and runs on libuv's thread pool beside the main thread.
- */
-function zipMember(filename: string, data: Uint8Array): ZipMember {
-  // Output in pieces of up to 8 MB: zlib hands each piece back through the main thread before
-  // compressing on, and with the default 16 KB pieces the income CSV took ~1,000 such turns,
-  // each waiting for the records step to yield (the zip finished seconds after everything else).
-  const compressed = deflate(data, { level: 6, chunkSize: 8 << 20 });
-  return { filename, size: data.byteLength, crc: crc32(data), compressed };
-}
-
-/** The zip of the members, in order; fflate writes the container. */
-async function zipFiles(members: readonly ZipMember[]): Promise<Uint8Array> {
-  const compressed = await Promise.all(members.map((m) => m.compressed));
-  const chunks: Uint8Array[] = [];
-  const zip = new Zip((error, chunk) => {
-    if (error) throw error;
-    chunks.push(chunk);
-  });
-  members.forEach(({ filename, size, crc }, k) => {
-    const entry: ZipInputFile = { filename, size, crc, compression: 8, mtime: ZIP_MTIME };
-    zip.add(entry);
-    entry.ondata!(null, compressed[k]!, true);
-  });
-  zip.end();
-  return Buffer.concat(chunks);
+/** A file of public/dati/ made by another step (the boundaries' TopoJSON): written, described in the package and put in the zip here. */
+export interface OtherDatiFile extends Omit<FileResource, 'file'> {
+  path: string;
+  bytes: Uint8Array;
 }
 
 /**
@@ -76,13 +35,8 @@ async function zipFiles(members: readonly ZipMember[]): Promise<Uint8Array> {
  * them, README.md and CITATION.cff, and one zip holding them all (datapackage.json at
  * its root, as Frictionless tools expect). The zip's name carries the release version;
  * the stable name DATI_ZIP_ALIAS redirects to it (zipAliasRedirect, in Netlify's _redirects), so a
- * script can always download the current release.
+ * script can always download the current release. The files go through DatiPacker's thread.
  */
-/** A file written to public/dati/ by another step, described in the package and put in the zip. */
-export interface OtherDatiFile extends Omit<FileResource, 'file'> {
-  path: string;
-  bytes: Uint8Array;
-}
 
 export async function writeDati(
   writer: OutputWriter,
@@ -91,68 +45,78 @@ export async function writeDati(
   release: DatiRelease,
   others: readonly OtherDatiFile[] = [],
 ): Promise<DatiFile[]> {
+  const packer = await DatiPacker.start(writer, DATI_DIR);
+  try {
+    return await packDati(packer, dataset, quality, release, others);
+  } finally {
+    await packer.close();
+  }
+}
+
+async function packDati(
+  packer: DatiPacker,
+  dataset: Dataset,
+  quality: QualityResult,
+  release: DatiRelease,
+  others: readonly OtherDatiFile[],
+): Promise<DatiFile[]> {
   const tables = datiTables(dataset, quality);
-  const zip: ZipMember[] = [];
   const written = new Map<string, TableFiles>();
   const out: DatiFile[] = [];
-  const write = async (path: string, bytes: Uint8Array, title: string, rows: number | null): Promise<WrittenFile> => {
-    zip.push(zipMember(path, bytes));
-    out.push({ path, title, rows, bytes: bytes.byteLength });
-    await writer.text(`${DATI_DIR}/${path}`, bytes);
-    return { path, bytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
+  const listed = (file: WrittenFile, title: string, rows: number | null): WrittenFile => {
+    out.push({ path: file.path, title, rows, bytes: file.bytes });
+    return file;
   };
   for (const t of tables) {
-    const csv = await write(`${t.name}.csv`, Buffer.from(t.render()), t.title, t.rowCount);
+    const csv = listed(await packer.write(`${t.name}.csv`, t.csvChunks()), t.title, t.rowCount);
     // The Parquet twin is written from the CSV on disk, so the two cannot disagree.
-    await writer.flush();
-    const parquetBytes = await parquetOfCsv(join(writer.root, DATI_DIR, csv.path), t.fields);
-    const parquet = await write(`${t.name}.parquet`, parquetBytes, `${t.title} (Parquet)`, t.rowCount);
+    const parquet = listed(
+      await packer.parquet(`${t.name}.parquet`, csv.path, t.fields),
+      `${t.title} (Parquet)`,
+      t.rowCount,
+    );
     written.set(t.name, { csv, parquet });
   }
-  const resources = others.map(({ path, bytes, ...r }) => {
-    zip.push(zipMember(path, bytes));
-    out.push({ path, title: r.title, rows: null, bytes: bytes.byteLength });
-    return { ...r, file: { path, bytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') } };
-  });
+  const resources = [];
+  for (const { path, bytes, ...r } of others)
+    resources.push({ ...r, file: listed(await packer.write(path, [bytes]), r.title, null) });
   const sources = usedSources([...tables, ...resources], dataset.fonti);
   const citation = citationText(release, sources);
   const descriptor = dataPackage(tables, written, dataset.fonti, release, citation, resources);
   const registry = dataset.fonti.find((s) => s.meta.id === 'gi-db-comuni')!.meta.referenceDate;
-  const text = (content: string) => Buffer.from(content);
-  await write(
+  const text = async (path: string, content: string, title: string) =>
+    listed(await packer.write(path, [content]), title, null);
+  await text(
     PACKAGE_FILES.descriptor,
-    text(`${JSON.stringify(descriptor, null, 2)}\n`),
+    `${JSON.stringify(descriptor, null, 2)}\n`,
     'Descrittore Frictionless Data Package v2',
-    null,
   );
-  await write(
+  await text(
     PACKAGE_FILES.readme,
-    text(
-      datiReadme({
-        release,
-        citation,
-        resources: descriptor.resources,
-        sources,
-        comuni: dataset.comuni.length,
-        registryDate: registry,
-      }),
-    ),
+    datiReadme({
+      release,
+      citation,
+      resources: descriptor.resources,
+      sources,
+      comuni: dataset.comuni.length,
+      registryDate: registry,
+    }),
     'Guida: file, unità, valori mancanti, come leggerli',
-    null,
   );
-  await write(
+  await text(
     PACKAGE_FILES.citation,
-    text(citationCff(release, sources)),
+    citationCff(release, sources),
     'Come citare questa versione (Citation File Format)',
-    null,
   );
-  const archive = await zipFiles(zip);
-  await writer.text(`${DATI_DIR}/${release.zip}`, archive);
+  const bytes = await packer.zip(
+    release.zip,
+    out.map((f) => f.path),
+  );
   out.push({
     path: release.zip,
     title: `Tutta la cartella in un solo file, versione ${release.version}`,
     rows: null,
-    bytes: archive.byteLength,
+    bytes,
   });
   return out;
 }

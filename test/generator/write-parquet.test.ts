@@ -1,10 +1,11 @@
-import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
 import { defineTable, type Column } from '../../generator/render/dati-table.ts';
-import { parquetOfCsv } from '../../generator/write/write-parquet.ts';
+import { DatiPacker } from '../../generator/write/dati-packer.ts';
+import { OutputWriter } from '../../generator/write/output.ts';
 
 type Row = {
   code: string;
@@ -40,13 +41,21 @@ const table = (rows: Row[]) =>
     rows,
   });
 
-/** The Parquet twin as the build writes it: from the table's CSV on disk. */
+/** The Parquet twin as the build writes it: by the bulk dataset's thread, from the table's CSV on disk. */
 async function parquetBytes(t: ReturnType<typeof table>): Promise<Uint8Array> {
-  const dir = await mkdtemp(join(tmpdir(), 'csv-'));
-  await writeFile(join(dir, 'prova.csv'), t.render());
-  const bytes = await parquetOfCsv(join(dir, 'prova.csv'), t.fields);
-  expect(await readdir(dir)).toEqual(['prova.csv']);
-  return bytes;
+  const writer = await OutputWriter.create(join(await mkdtemp(join(tmpdir(), 'dati-')), 'public'));
+  const packer = await DatiPacker.start(writer, '/dati');
+  try {
+    const csv = await packer.write('prova.csv', t.csvChunks());
+    const parquet = await packer.parquet('prova.parquet', csv.path, t.fields);
+    const bytes = await readFile(join(writer.root, 'dati', parquet.path));
+    expect(parquet.bytes).toBe(bytes.byteLength);
+    expect(await readdir(join(writer.root, 'dati'))).toEqual(['prova.csv', 'prova.parquet']);
+    return bytes;
+  } finally {
+    await packer.close();
+    await writer.discard();
+  }
 }
 
 /** Reads a Parquet file with DuckDB, as a researcher would (no option). */

@@ -1,9 +1,12 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvLine } from '../../generator/render/csv.ts';
-import { defineTable, type Column } from '../../generator/render/dati-table.ts';
+import { defineTable, type Column, type Table } from '../../generator/render/dati-table.ts';
 import { fillTemplate, html } from '../../generator/render/html.ts';
 import { readTable } from './table-check.ts';
+
+/** The whole CSV a table writes. */
+const csvText = (table: Table) => [...table.csvChunks()].join('');
 
 describe('CSV cells of the bulk dataset', () => {
   it('writes a missing value as an empty cell and a zero as 0', () => {
@@ -59,7 +62,7 @@ describe('tables of the bulk dataset', () => {
     );
     expect(table.fields.map((f) => f.name)).toEqual(['codice_istat', 'superficie_km2']);
     expect(table.description).toContain('Colonna nati omessa: nessuna fonte dei nati.');
-    expect(table.render()).toBe('codice_istat,superficie_km2\n001001,13.3\n001002,\n');
+    expect(csvText(table)).toBe('codice_istat,superficie_km2\n001001,13.3\n001002,\n');
     expect(table.rowCount).toBe(2);
   });
 
@@ -71,7 +74,18 @@ describe('tables of the bulk dataset', () => {
       ]),
     );
     expect(table.fields.map((f) => f.name)).toContain('nati');
-    expect(table.render().split('\n').slice(1, 3)).toEqual(['001001,0,1', '001002,,2']);
+    expect(csvText(table).split('\n').slice(1, 3)).toEqual(['001001,0,1', '001002,,2']);
+  });
+
+  it('writes every row once and in order, however many there are', () => {
+    const rows = Array.from({ length: 4501 }, (_, k) => ({
+      code: String(k).padStart(6, '0'),
+      births: k,
+      area: k / 10,
+    }));
+    const lines = csvText(defineTable(spec(rows))).split('\n');
+    expect(lines).toHaveLength(4503); // header, 4,501 rows, the final newline's empty piece
+    expect(lines.slice(1, -1)).toEqual(rows.map((r) => `${r.code},${r.births},${r.area}`));
   });
 
   it('refuses a numeric column without a unit', () => {

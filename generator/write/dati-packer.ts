@@ -1,0 +1,103 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { WrittenFile } from '../render/datapackage.ts';
+import type { Field } from '../render/dati-table.ts';
+import type { OutputWriter } from './output.ts';
+import { parquetSql } from './write-parquet.ts';
+
+interface Answer {
+  resolve: (result: never) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * Writes the files of one folder of the build (public/dati/) through a thread of their own
+ * (dati-thread.mjs), which encodes, writes, hashes and compresses them, runs DuckDB for the
+ * Parquet twins and writes the zip; the main thread only sends it text. In the main thread
+ * those ~200 MB of buffers (CSVs, Parquet files, compressed members, the zip) lived long
+ * enough to count as external memory, and each ~64 MB of it set off a full collection of the
+ * ~600 MB dataset while the records were being written (--trace-incremental-marking:
+ * "external memory pressure", five times in a build).
+ */
+export class DatiPacker {
+  private nextId = 0;
+  private readonly answers = new Map<number, Answer>();
+  private failure: Error | null = null;
+
+  private constructor(
+    private readonly writer: OutputWriter,
+    private readonly dir: string,
+    private readonly thread: Worker,
+  ) {
+    thread.on('message', ({ id, result, error }: { id: number; result: never; error?: string }) => {
+      const answer = this.answers.get(id);
+      this.answers.delete(id);
+      if (error === undefined) answer?.resolve(result);
+      else answer?.reject(new Error(error));
+    });
+    thread.on('error', (error) => this.fail(error));
+    thread.on('exit', (code) => this.fail(new Error(`il thread del dataset in blocco è terminato (codice ${code})`)));
+  }
+
+  /** Starts the thread for `folder` (a public path, e.g. /dati) of the writer's tree. */
+  static async start(writer: OutputWriter, folder: string): Promise<DatiPacker> {
+    const dir = join(writer.root, folder);
+    await mkdir(dir, { recursive: true });
+    return new DatiPacker(
+      writer,
+      dir,
+      new Worker(new URL('./dati-thread.mjs', import.meta.url), { workerData: { dir } }),
+    );
+  }
+
+  /** Writes `path` (inside the folder) from its pieces, in order; the thread encodes the strings. */
+  async write(path: string, pieces: Iterable<string | Uint8Array>): Promise<WrittenFile> {
+    this.post('begin', path);
+    for (const piece of pieces) this.post('piece', path, piece);
+    return this.counted(await this.call<WrittenFile>('end', path));
+  }
+
+  /** Writes `path`, the Parquet twin of the CSV `csv` written before, with the table's fields. */
+  async parquet(path: string, csv: string, fields: readonly Field[]): Promise<WrittenFile> {
+    const sql = parquetSql(join(this.dir, csv), join(this.dir, path), fields);
+    return this.counted(await this.call<WrittenFile>('parquet', path, sql));
+  }
+
+  /** Writes the zip `path` of the files written so far, in `order`; returns its size. */
+  async zip(path: string, order: readonly string[]): Promise<number> {
+    return (await this.counted({ bytes: await this.call<number>('zip', path, order) })).bytes;
+  }
+
+  /** Stops the thread; safe after a failure. */
+  async close(): Promise<void> {
+    this.failure ??= new Error('il thread del dataset in blocco è chiuso');
+    await this.thread.terminate();
+  }
+
+  /** The thread writes its files itself: the writer only counts them (the tree is still the writer's). */
+  private counted<T extends { bytes: number }>(file: T): T {
+    this.writer.adopt(file.bytes);
+    return file;
+  }
+
+  private post(op: string, ...args: unknown[]): void {
+    if (this.failure) throw this.failure;
+    this.thread.postMessage({ op, args });
+  }
+
+  private call<T>(op: string, ...args: unknown[]): Promise<T> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.answers.set(id, { resolve: resolve as Answer['resolve'], reject });
+      this.thread.postMessage({ op, id, args });
+    });
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    for (const { reject } of this.answers.values()) reject(this.failure);
+    this.answers.clear();
+  }
+}

@@ -1,5 +1,6 @@
 // Worker thread of OutputWriter (output.ts): writes the batches of files it is sent, in
-// order, with synchronous calls, and answers each batch with its id and the first error.
+// order, with synchronous calls, and answers each batch with its id, the first error and
+// the batch's buffer, handed back for reuse.
 // Plain JavaScript so that it loads wherever the build runs (tsx, vitest, plain Node):
 // a worker does not inherit a TypeScript loader in every runtime.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -22,5 +23,5 @@ parentPort.on('message', ({ id, buffer, files }) => {
   } catch (e) {
     error = e instanceof Error ? e.message : String(e);
   }
-  parentPort.postMessage({ id, error });
+  parentPort.postMessage({ id, error, buffer }, [buffer]);
 });

@@ -106,7 +106,17 @@ export function estimateMedianFromBrackets(
   const s = scaglioni[found.indice]!;
   if (s.da === null || s.a === null || s.frequenza === null || s.frequenza === 0) return null;
   const valore = s.da + ((found.totale / 2 - found.cumulataPrecedente) / s.frequenza) * (s.a - s.da);
-  return { valore: Math.round(valore), scaglione: `da ${euro(s.da)} a ${euro(s.a)} euro`, metodo: METODO_MEDIANA };
+  return { valore: Math.round(valore), scaglione: bracketLabel(s.da, s.a), metodo: METODO_MEDIANA };
+}
+
+/** The MEF's eight brackets give eight labels, made once and shared by the ~200,000 estimates of a build. */
+const bracketLabels = new Map<string, string>();
+
+function bracketLabel(da: number, a: number): string {
+  const key = `${da}|${a}`;
+  let label = bracketLabels.get(key);
+  if (label === undefined) bracketLabels.set(key, (label = `da ${euro(da)} a ${euro(a)} euro`));
+  return label;
 }
 
 /** 15000 → "15.000" (Italian grouping, independent of the runtime's locale data). */

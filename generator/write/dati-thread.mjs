@@ -17,13 +17,13 @@ const deflate = promisify(deflateRaw);
 /** Fixed timestamp of the zip entries, so the same data gives the same archive (local-time fields, same in every time zone). */
 const ZIP_MTIME = new Date(1980, 0, 1);
 
-/** Files being written, by path: their descriptor, hash and bytes so far (kept for the zip). */
+/** Files being written, by path: their descriptor and the first error. */
 const open = new Map();
 /** Finished files, by path: what the zip needs. The deflate runs on libuv's pool meanwhile. */
 const members = new Map();
 
 function begin(path) {
-  const file = { fd: null, hash: createHash('sha256'), size: 0, pieces: [], error: null };
+  const file = { fd: null, error: null };
   open.set(path, file);
   try {
     file.fd = openSync(join(dir, path), 'w');
@@ -36,21 +36,21 @@ function piece(path, data) {
   const file = open.get(path);
   if (file.error) return;
   try {
-    const bytes = typeof data === 'string' ? Buffer.from(data) : data;
-    writeSync(file.fd, bytes);
-    file.hash.update(bytes);
-    file.size += bytes.byteLength;
-    file.pieces.push(bytes);
+    writeSync(file.fd, typeof data === 'string' ? Buffer.from(data) : data);
   } catch (error) {
     file.error = error;
   }
 }
 
-/** Adds finished bytes to the zip's members and describes the file as the data package does. */
-function finished(path, bytes, sha256) {
+/**
+ * Reads a written file back (from the page cache) and adds it to the zip's members: its
+ * pieces need not be kept meanwhile. Describes the file as the data package does.
+ */
+function finished(path) {
+  const bytes = readFileSync(join(dir, path));
   // level 6 and whole-file input: the same archive bytes the build has always made
   members.set(path, { size: bytes.byteLength, crc: crc32(bytes), compressed: deflate(bytes, { level: 6 }) });
-  return { path, bytes: bytes.byteLength, sha256 };
+  return { path, bytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
 }
 
 function end(path) {
@@ -58,7 +58,7 @@ function end(path) {
   open.delete(path);
   if (file.fd !== null) closeSync(file.fd);
   if (file.error) throw file.error;
-  return finished(path, Buffer.concat(file.pieces, file.size), file.hash.digest('hex'));
+  return finished(path);
 }
 
 /**
@@ -75,8 +75,7 @@ async function parquet(path, sql) {
     db.closeSync();
     instance.closeSync();
   }
-  const bytes = readFileSync(join(dir, path));
-  return finished(path, bytes, createHash('sha256').update(bytes).digest('hex'));
+  return finished(path);
 }
 
 /** The zip of the finished files, in the order given; fflate writes the container. Returns its size. */

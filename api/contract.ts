@@ -22,6 +22,7 @@ import type {
   TUnsafe,
 } from '@sinclair/typebox';
 import type { SCHEMAS } from './schemas/index.ts';
+import { getOrSet } from '../lib/maps.ts';
 
 const Kind = Symbol.for('TypeBox.Kind');
 const OptionalKind = Symbol.for('TypeBox.Optional');
@@ -134,8 +135,6 @@ export interface ParamSchemaFields {
 const entryCache = new WeakMap<RouteSpec, readonly ParamEntry[]>();
 
 export function paramEntries(route: RouteSpec): readonly ParamEntry[] {
-  let entries = entryCache.get(route);
-  if (entries) return entries;
   const of = (location: 'path' | 'query', object: TObject<ParamProperties>) =>
     Object.entries(object.properties).map(([name, schema]) => ({
       name,
@@ -144,7 +143,5 @@ export function paramEntries(route: RouteSpec): readonly ParamEntry[] {
       description: schema.description ?? '',
       schema,
     }));
-  entries = [...of('path', route.request.params), ...of('query', route.request.query)];
-  entryCache.set(route, entries);
-  return entries;
+  return getOrSet(entryCache, route, () => [...of('path', route.request.params), ...of('query', route.request.query)]);
 }

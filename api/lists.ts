@@ -7,7 +7,7 @@ import type { IncomeRankingKey, RankingColumn, RuntimeIndex } from './runtime-in
 import type { ComuneRef as ComuneRefSchema } from './schemas/common.ts';
 import { sortedIndexOf } from './sorted.ts';
 import { foldText } from '../lib/text.ts';
-import { pushTo } from '../lib/maps.ts';
+import { getOrSet, pushTo } from '../lib/maps.ts';
 
 export type ComuneRef = Static<typeof ComuneRefSchema>;
 
@@ -118,8 +118,7 @@ const rankedCache = new WeakMap<readonly (number | null)[], Partial<Record<'asc'
  * page of a ranking (hundreds at build time, one per dynamic request) needs the same order.
  */
 export function rankedPositions(values: readonly (number | null)[], order: 'asc' | 'desc'): readonly number[] {
-  let byOrder = rankedCache.get(values);
-  if (!byOrder) rankedCache.set(values, (byOrder = {}));
+  const byOrder = getOrSet(rankedCache, values, () => ({}));
   const cached = byOrder[order];
   if (cached) return cached;
   const rows: number[] = [];
@@ -143,12 +142,11 @@ const flagCache = new WeakMap<RankingColumn, Map<number, string[]>>();
 
 /** Position → codes of the reliability flags on that comune's value (memoized per column, like the order). */
 function flagsOf(column: RankingColumn): Map<number, string[]> {
-  let flags = flagCache.get(column);
-  if (flags) return flags;
-  flags = new Map();
-  for (const a of column.avvisi ?? []) for (const i of a.posizioni) pushTo(flags, i, a.codice);
-  flagCache.set(column, flags);
-  return flags;
+  return getOrSet(flagCache, column, () => {
+    const flags = new Map<number, string[]>();
+    for (const a of column.avvisi ?? []) for (const i of a.posizioni) pushTo(flags, i, a.codice);
+    return flags;
+  });
 }
 
 export function ranking(

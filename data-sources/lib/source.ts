@@ -1,3 +1,5 @@
+import { getOrSet } from '../../lib/maps.ts';
+
 /**
  * The contract every upstream source module follows: metadata that says where the
  * figures come from (served by /api/fonti and used by the fetcher), and the files
@@ -48,12 +50,9 @@ export interface Provenance {
 }
 
 export function provenance(meta: SourceMeta, year: number | null, date: string | null = null): Provenance {
-  let byPeriod = provenances.get(meta);
-  if (!byPeriod) provenances.set(meta, (byPeriod = new Map()));
-  const key = `${year}|${date}`;
-  let made = byPeriod.get(key);
-  if (!made) {
-    made = Object.freeze({
+  const byPeriod = getOrSet(provenances, meta, () => new Map<string, Provenance>());
+  return getOrSet(byPeriod, `${year}|${date}`, () =>
+    Object.freeze({
       fonte: meta.id,
       editore: meta.publisher,
       dataset: meta.dataset,
@@ -61,10 +60,8 @@ export function provenance(meta: SourceMeta, year: number | null, date: string |
       anno_riferimento: year,
       data_riferimento: date,
       metadati: `/api/fonti/${meta.id}`,
-    });
-    byPeriod.set(key, made);
-  }
-  return made;
+    }),
+  );
 }
 
 /**

@@ -1,3 +1,5 @@
+import { getOrSet } from '../../lib/maps.ts';
+
 /**
  * MEF publishes no median income per comune, only taxpayers and amounts in 8 brackets of
  * reddito complessivo. This module estimates the median from those brackets, and refuses
@@ -109,15 +111,11 @@ export function estimateMedianFromBrackets(
   return { valore: Math.round(valore), scaglione: bracketLabel(s.da, s.a), metodo: METODO_MEDIANA };
 }
 
-/** The MEF's eight brackets give eight labels, made once and shared by the ~200,000 estimates of a build. */
+/** One label per MEF bracket, made once and shared by every estimate of a build (one per comune and year). */
 const bracketLabels = new Map<string, string>();
 
-function bracketLabel(da: number, a: number): string {
-  const key = `${da}|${a}`;
-  let label = bracketLabels.get(key);
-  if (label === undefined) bracketLabels.set(key, (label = `da ${euro(da)} a ${euro(a)} euro`));
-  return label;
-}
+const bracketLabel = (da: number, a: number): string =>
+  getOrSet(bracketLabels, `${da}|${a}`, () => `da ${euro(da)} a ${euro(a)} euro`);
 
 /** 15000 → "15.000" (Italian grouping, independent of the runtime's locale data). */
 function euro(value: number): string {

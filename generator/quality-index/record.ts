@@ -6,6 +6,7 @@ import { jsonLink } from '../../api/static-files.ts';
 import { DIMENSION_NAMES, QUALITY_DIMENSIONS, type IndicatorDefinition, type QualityDimension } from './indicators.ts';
 import { CLIP_PERCENTILES, quantile } from './normalise.ts';
 import { methodSummary, weightsText } from './methodology.ts';
+import { getOrSet } from '../../lib/maps.ts';
 import { MOTIVO_TOTALE, QUALITY_FLAGS, type ComuneQuality, type QualityFlagCode, type QualityResult } from './score.ts';
 
 /** Each result's comuni by code: the build asks for all 7,896 records, and a linear search per record is quadratic. */
@@ -17,11 +18,11 @@ export function buildQualitaVitaRecord(
   codice: string,
   comune: { nome: string; regione: { codice: string; nome: string } },
 ): QualitaVita {
-  let lookup = byCode.get(result);
-  if (!lookup) {
-    byCode.set(result, (lookup = new Map()));
-    for (const x of result.comuni) if (!lookup.has(x.codice_istat)) lookup.set(x.codice_istat, x);
-  }
+  const lookup = getOrSet(byCode, result, () => {
+    const codes = new Map<string, ComuneQuality>();
+    for (const x of result.comuni) if (!codes.has(x.codice_istat)) codes.set(x.codice_istat, x);
+    return codes;
+  });
   const c = lookup.get(codice);
   if (!c) throw new Error(`indice di qualità: il comune ${codice} non è nel risultato`);
   const defs = new Map(result.definizioni.map((d) => [d.id, d]));

@@ -6,7 +6,7 @@ import type { Dataset } from '../join/dataset.ts';
 import { METHOD_TEXT, movesData, OUTCOME_TEXT, type SuccessorLink } from '../join/successor-link.ts';
 import { sinceHistoryStart, type CodePeriod } from '../join/territorial-history.ts';
 import type { Territory } from '../join/territory.ts';
-import { pushTo } from '../../lib/maps.ts';
+import { getOrSet, pushTo } from '../../lib/maps.ts';
 
 const SOURCE_OF: Record<CodePeriod['fonte'], string> = {
   'anpr-archivio-comuni': SOURCES.archivio.meta.id,
@@ -29,15 +29,14 @@ const linksByCurrent = new WeakMap<Territory, Map<string, SuccessorLink[]>>();
 
 /** The links that move a ceased comune's data into this current comune (indexed in one pass: 232 links × 7,896 comuni otherwise). */
 function linksInto(t: Territory, codice: string): SuccessorLink[] {
-  let index = linksByCurrent.get(t);
-  if (!index) {
-    index = new Map();
+  const index = getOrSet(linksByCurrent, t, () => {
+    const byCurrent = new Map<string, SuccessorLink[]>();
     for (const l of t.links) {
       const current = movesData(l) ? t.crosswalk.currentOf(l.predecessore) : null;
-      if (current) pushTo(index, current, l);
+      if (current) pushTo(byCurrent, current, l);
     }
-    linksByCurrent.set(t, index);
-  }
+    return byCurrent;
+  });
   return index.get(codice) ?? [];
 }
 

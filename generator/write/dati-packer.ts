@@ -13,12 +13,12 @@ interface Answer {
 
 /**
  * Writes the files of one folder of the build (public/dati/) through a thread of their own
- * (dati-thread.mjs), which encodes, writes, hashes and compresses them, runs DuckDB for the
- * Parquet twins and writes the zip; the main thread only sends it text. In the main thread
- * those ~200 MB of buffers (CSVs, Parquet files, compressed members, the zip) lived long
- * enough to count as external memory, and each ~64 MB of it set off a full collection of the
- * ~600 MB dataset while the records were being written (--trace-incremental-marking:
- * "external memory pressure", five times in a build).
+ * (dati-thread.mjs), which writes, hashes and compresses them, has DuckDB write the Parquet
+ * twins and writes the zip; the main thread only sends it text. Held in the main thread, those
+ * buffers (the CSVs, 52 MB for the income table alone, the Parquet files, the compressed
+ * members, the zip) counted as V8 external memory and started full collections of the ~600 MB
+ * heap while the records were being written: five starts for "external memory pressure" in
+ * one build's --trace-incremental-marking, none since.
  */
 export class DatiPacker {
   private nextId = 0;
@@ -66,7 +66,9 @@ export class DatiPacker {
 
   /** Writes the zip `path` of the files written so far, in `order`; returns its size. */
   async zip(path: string, order: readonly string[]): Promise<number> {
-    return (await this.counted({ bytes: await this.call<number>('zip', path, order) })).bytes;
+    const bytes = await this.call<number>('zip', path, order);
+    this.writer.adopt(bytes);
+    return bytes;
   }
 
   /** Stops the thread; safe after a failure. */
@@ -76,7 +78,7 @@ export class DatiPacker {
   }
 
   /** The thread writes its files itself: the writer only counts them (the tree is still the writer's). */
-  private counted<T extends { bytes: number }>(file: T): T {
+  private counted(file: WrittenFile): WrittenFile {
     this.writer.adopt(file.bytes);
     return file;
   }

@@ -37,7 +37,6 @@ export interface OtherDatiFile extends Omit<FileResource, 'file'> {
  * the stable name DATI_ZIP_ALIAS redirects to it (zipAliasRedirect, in Netlify's _redirects), so a
  * script can always download the current release. The files go through DatiPacker's thread.
  */
-
 export async function writeDati(
   writer: OutputWriter,
   dataset: Dataset,

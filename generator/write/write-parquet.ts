@@ -44,7 +44,7 @@ function selected(f: Field): string {
  * Table.csvChunks: header, comma, RFC 4180 quotes, empty cell = null), with the table's fields.
  * DuckDB runs it in the bulk dataset's thread (dati-thread.mjs), on one thread of its own:
  * measured on the income CSV, as fast as DuckDB's default of one thread a core, with 215 MB
- * of peak RSS instead of 360, and row groups that come out the same every time.
+ * of peak RSS instead of 360, and no race between threads for the row groups to depend on.
  *
  * ZSTD, not GZIP: on the income table DuckDB's GZIP took three times as long (13 vs 4 s)
  * for a file 8% bigger (20.6 vs 19.0 MB); every current Parquet reader (DuckDB, Arrow,

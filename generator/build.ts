@@ -120,7 +120,7 @@ async function writeDocuments(writer: OutputWriter, dataset: Dataset, index: Run
 }
 
 /**
- * Reads and joins the sources. The parsed files (~300 MB of heap) are garbage once joined:
+ * Reads and joins the sources. The parsed files (~190 MB of heap) are garbage once joined:
  * kept in build()'s scope they would stay alive to the end and raise the peak RSS.
  */
 async function loadDataset(config: BuildConfig, progress: Progress) {

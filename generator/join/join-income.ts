@@ -65,14 +65,16 @@ function taxableMean(p: Pair, missing: Record<string, string>): number | null {
 
 export function redditiAnno(meta: SourceMeta, anno: number, c: IrpefYear['comuni'][number]): RedditiAnno {
   const missing: Record<string, string> = {};
+  // Read once: a parsed row makes its pairs and brackets each time they are read.
+  const scaglioni = c.scaglioni;
   const published = c.reddito_complessivo;
-  const total = published ?? totalFromBrackets(c.scaglioni);
+  const total = published ?? totalFromBrackets(scaglioni);
   if (!total) missing.reddito_complessivo = NO_TOTAL;
   const mean = ratio(total?.ammontare, total?.frequenza, 0);
   let limits: RedditiAnno['reddito_medio_limiti_euro'] = null;
   if (mean === null && total) missing.reddito_medio_euro = 'Nessun contribuente con reddito complessivo.';
   if (mean === null && !total) {
-    const bounds = meanIncomeBounds(c.scaglioni, c.contribuenti, published?.frequenza ?? null);
+    const bounds = meanIncomeBounds(scaglioni, c.contribuenti, published?.frequenza ?? null);
     if ('motivo' in bounds) {
       missing.reddito_medio_euro = `${NO_TOTAL} ${COMPARABLE}`;
       missing.reddito_medio_limiti_euro = bounds.motivo;
@@ -81,9 +83,9 @@ export function redditiAnno(meta: SourceMeta, anno: number, c: IrpefYear['comuni
       missing.reddito_medio_euro = `${NO_TOTAL} Cade fra i limiti in reddito_medio_limiti_euro. ${COMPARABLE}`;
     }
   }
-  const median = estimateMedianFromBrackets(c.scaglioni, published?.frequenza ?? undefined);
+  const median = estimateMedianFromBrackets(scaglioni, published?.frequenza ?? undefined);
   if (!median) {
-    missing.reddito_mediano_stimato_euro = c.scaglioni.some((s) => s.frequenza === null)
+    missing.reddito_mediano_stimato_euro = scaglioni.some((s) => s.frequenza === null)
       ? 'Non stimabile: scaglioni oscurati rendono incerta la posizione della mediana.'
       : 'Non stimabile: la mediana cade in uno scaglione aperto o non ci sono contribuenti.';
   }
@@ -102,7 +104,7 @@ export function redditiAnno(meta: SourceMeta, anno: number, c: IrpefYear['comuni
     addizionale_regionale: coppia(c.addizionale_regionale),
     addizionale_comunale: coppia(c.addizionale_comunale),
     per_tipo: perTipo(c.per_tipo),
-    scaglioni: c.scaglioni.map((s) => ({
+    scaglioni: scaglioni.map((s) => ({
       da_euro: s.da,
       a_euro: s.a,
       frequenza: s.frequenza,

@@ -80,12 +80,15 @@ export function rekeyIrpef(cw: Crosswalk, years: IrpefYear[]) {
     byYear.set(y.anno, valori);
     reports.push({ anno: y.anno, ...report });
   }
-  /** One year's rows on today's comuni; `notCurrent` are the rows that reached no current comune (reported by the join). */
+  /**
+   * One year's rows keyed by today's code (a row keeps the code its file gave it); `notCurrent` are
+   * the rows that reached no current comune (reported by the join).
+   */
   const attach = (y: IrpefYear) => {
     const attached = new Map<string, IrpefComune>();
     const used = new Set<string>();
     for (const [codice, r] of byYear.get(y.anno)!) {
-      attached.set(codice, { ...r.value, codice_istat: codice });
+      attached.set(codice, r.value);
       for (const p of r.parti) used.add(p.codice_catastale);
     }
     return { attached, notCurrent: y.comuni.filter((c) => !used.has(c.codice_catastale)) };

@@ -48,10 +48,11 @@ export const firstTaxYear = (taxpayers: SuccessorInputs['taxpayers']) =>
   [...taxpayers.values()].reduce((first, years) => Math.min(first, ...years.keys()), Infinity);
 
 export function mefProfile(r: IrpefComune): number[] {
+  const perTipo = r.per_tipo;
   return [
     r.contribuenti,
-    r.per_tipo.lavoro_dipendente.frequenza,
-    r.per_tipo.pensione.frequenza,
+    perTipo.lavoro_dipendente.frequenza,
+    perTipo.pensione.frequenza,
     r.imposta_netta.frequenza,
   ].map((v) => v ?? NaN);
 }

@@ -26,8 +26,14 @@ function sumPairs(pairs: readonly (Pair | null)[]): Pair | null {
 export function sumIrpefRows(rows: IrpefComune[]): IrpefComune {
   const first = rows[0]!;
   const pair = (get: (r: IrpefComune) => Pair) => sumPairs(rows.map(get))!;
+  const brackets = rows.map((r) => r.scaglioni);
+  // Each field named: a parsed row keeps its figures behind getters, which a spread would not copy.
   return {
-    ...first,
+    codice_istat: first.codice_istat,
+    codice_catastale: first.codice_catastale,
+    nome: first.nome,
+    sigla_provincia: first.sigla_provincia,
+    regione: first.regione,
     contribuenti: sumNullable(rows.map((r) => r.contribuenti)),
     reddito_complessivo: sumPairs(rows.map((r) => r.reddito_complessivo)),
     reddito_imponibile: pair((r) => r.reddito_imponibile),
@@ -47,8 +53,8 @@ export function sumIrpefRows(rows: IrpefComune[]): IrpefComune {
     scaglioni: first.scaglioni.map((s, i) => ({
       da: s.da,
       a: s.a,
-      frequenza: sumNullable(rows.map((r) => r.scaglioni[i]!.frequenza)),
-      ammontare: sumNullable(rows.map((r) => r.scaglioni[i]!.ammontare)),
+      frequenza: sumNullable(brackets.map((b) => b[i]!.frequenza)),
+      ammontare: sumNullable(brackets.map((b) => b[i]!.ammontare)),
     })),
   };
 }

@@ -12,13 +12,12 @@ interface Answer {
 }
 
 /**
- * Writes the files of one folder of the build (public/dati/) through a thread of their own
- * (dati-thread.mjs), which writes, hashes and compresses them, has DuckDB write the Parquet
- * twins and writes the zip; the main thread only sends it text. Held in the main thread, those
- * buffers (the CSVs, 52 MB for the income table alone, the Parquet files, the compressed
- * members, the zip) counted as V8 external memory and started full collections of the ~600 MB
- * heap while the records were being written: five starts for "external memory pressure" in
- * one build's --trace-incremental-marking, none since.
+ * Writes the files of one folder of the build (public/dati/): the writer writes them, and a
+ * thread of their own (dati-thread.mjs) hashes and compresses them, has DuckDB write the
+ * Parquet twins and writes the zip. Held in the main thread, those buffers (the Parquet files,
+ * the compressed members, the zip) counted as V8 external memory and started full collections
+ * of the ~600 MB heap while the records were being written: five starts for "external memory
+ * pressure" in one build's --trace-incremental-marking, none since.
  */
 export class DatiPacker {
   private nextId = 0;
@@ -27,6 +26,7 @@ export class DatiPacker {
 
   private constructor(
     private readonly writer: OutputWriter,
+    private readonly folder: string,
     private readonly dir: string,
     private readonly thread: Worker,
   ) {
@@ -46,16 +46,21 @@ export class DatiPacker {
     await mkdir(dir, { recursive: true });
     return new DatiPacker(
       writer,
+      folder,
       dir,
       new Worker(new URL('./dati-thread.mjs', import.meta.url), { workerData: { dir } }),
     );
   }
 
-  /** Writes `path` (inside the folder) from its pieces, in order; the thread encodes the strings. */
+  /**
+   * Writes `path` (inside the folder) from its pieces, in order, through the writer's batches;
+   * once they are on disk the thread reads the file back to hash and compress it.
+   */
   async write(path: string, pieces: Iterable<string | Uint8Array>): Promise<WrittenFile> {
-    this.post('begin', path);
-    for (const piece of pieces) this.post('piece', path, piece);
-    return this.counted(await this.call<WrittenFile>('end', path));
+    if (this.failure) throw this.failure;
+    await this.writer.pieces(`${this.folder}/${path}`, pieces);
+    await this.writer.flush();
+    return this.call<WrittenFile>('finished', path);
   }
 
   /** Writes `path`, the Parquet twin of the CSV `csv` written before, with the table's fields. */
@@ -77,15 +82,10 @@ export class DatiPacker {
     await this.thread.terminate();
   }
 
-  /** The thread writes its files itself: the writer only counts them (the tree is still the writer's). */
+  /** DuckDB writes the Parquet files itself: the writer only counts them (the tree is still the writer's). */
   private counted(file: WrittenFile): WrittenFile {
     this.writer.adopt(file.bytes);
     return file;
-  }
-
-  private post(op: string, ...args: unknown[]): void {
-    if (this.failure) throw this.failure;
-    this.thread.postMessage({ op, args });
   }
 
   private call<T>(op: string, ...args: unknown[]): Promise<T> {

@@ -11,11 +11,12 @@ const BATCH_BYTES = 4 << 20;
 const BATCH_SLACK = 64 << 10;
 const encoder = new TextEncoder();
 
-/** A file of a batch: its absolute path and its bytes' place in the batch's buffer. */
+/** A file of a batch: its absolute path, its bytes' place in the batch's buffer, and whether they go after what it has. */
 interface BatchFile {
   path: string;
   start: number;
   end: number;
+  append: boolean;
 }
 
 /**
@@ -75,15 +76,33 @@ export class OutputWriter {
    * the records) never see a half-placed file.
    */
   async text(path: string, content: string | Uint8Array): Promise<void> {
+    this.files++;
+    await this.queue(path, content, false);
+  }
+
+  /**
+   * Writes a file too big to hold whole (the bulk dataset's CSVs) from its pieces, in order:
+   * the first creates it, the others are appended by the same thread in the same order.
+   */
+  async pieces(path: string, pieces: Iterable<string | Uint8Array>): Promise<void> {
+    this.files++;
+    let append = false;
+    for (const piece of pieces) {
+      await this.queue(path, piece, append);
+      append = true;
+    }
+    if (!append) await this.queue(path, '', false);
+  }
+
+  private async queue(path: string, content: string | Uint8Array, append: boolean): Promise<void> {
     if (this.failure) throw this.failure;
     const [start, end] = this.place(content);
-    this.queued.push({ path: join(this.root, path), start, end });
-    this.files++;
+    this.queued.push({ path: join(this.root, path), start, end, append });
     this.bytes += end - start;
     if (this.batch.byteLength - this.used < BATCH_SLACK) {
       this.send();
       // A loop of writes only awaits settled promises, which never yield to the event loop: let
-      // other steps' I/O completions (the bulk dataset's DuckDB and zlib) run once a batch.
+      // other steps' I/O completions (the bulk dataset's DuckDB) run once a batch.
       await setImmediate();
     }
     while (this.inFlight.size > this.maxBatchesInFlight) await this.settled();

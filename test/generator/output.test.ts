@@ -18,6 +18,23 @@ describe('the build output writer', () => {
     expect(writer.bytes).toBe(10 * 20 + 40 * 21 + 3);
   });
 
+  it('writes a file given in pieces whole and in order, across batches and between other files', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'output-writer-'));
+    const writer = new OutputWriter(root, 2);
+    // 600 pieces of ~10 KB: more than one 4 MB batch, written while another step writes its files.
+    const pieces = Array.from({ length: 600 }, (_, i) => `${i};${'è'.repeat(5000)}\n`);
+    const others = (async () => {
+      for (let i = 0; i < 600; i++) await writer.text(`/api/x/${i}.json`, `${i}\n`);
+    })();
+    await Promise.all([writer.pieces('/dati/tabella.csv', pieces), others]);
+    await writer.pieces('/dati/vuota.csv', []);
+    await writer.flush();
+    expect(await readFile(join(root, 'dati', 'tabella.csv'), 'utf8')).toBe(pieces.join(''));
+    expect(await readFile(join(root, 'dati', 'vuota.csv'), 'utf8')).toBe('');
+    expect(await readFile(join(root, 'api', 'x', '599.json'), 'utf8')).toBe('599\n');
+    expect(writer.files).toBe(600 + 2);
+  });
+
   it('reports a failed write at the next flush and refuses further writes', async () => {
     const root = await mkdtemp(join(tmpdir(), 'output-writer-'));
     await mkdir(join(root, 'api', 'taken.json'), { recursive: true });

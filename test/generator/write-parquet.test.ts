@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { defineTable, type Column } from '../../generator/render/dati-table.ts';
 import { DatiPacker } from '../../generator/write/dati-packer.ts';
@@ -132,5 +133,42 @@ describe('Parquet twin of a bulk-dataset table', () => {
     expect(Buffer.from(await parquetBytes(table(rows))).equals(Buffer.from(await parquetBytes(table(rows))))).toBe(
       true,
     );
+  });
+});
+
+describe('zip of the bulk dataset', () => {
+  it('holds every file byte for byte: the CSV deflated, the Parquet file (already compressed) stored', async () => {
+    const writer = await OutputWriter.create(join(await mkdtemp(join(tmpdir(), 'dati-')), 'public'));
+    const packer = await DatiPacker.start(writer, '/dati');
+    try {
+      const rows: Row[] = Array.from({ length: 500 }, (_, i) => ({
+        code: String(i).padStart(6, '0'),
+        sigla: 'TO',
+        year: 2024,
+        people: i,
+        area: i / 4,
+        capital: i === 0,
+      }));
+      const csv = await packer.write('prova.csv', table(rows).csvChunks());
+      await packer.parquet('prova.parquet', csv.path, table(rows).fields);
+      const size = await packer.zip('tutto.zip', ['prova.csv', 'prova.parquet']);
+      await writer.flush();
+      const dir = join(writer.root, 'dati');
+      const zip = await readFile(join(dir, 'tutto.zip'));
+      expect(zip.byteLength).toBe(size);
+      const methods: Record<string, number> = {};
+      const entries = unzipSync(zip, {
+        filter: (f) => {
+          methods[f.name] = f.compression;
+          return true;
+        },
+      });
+      expect(methods).toEqual({ 'prova.csv': 8, 'prova.parquet': 0 });
+      for (const name of ['prova.csv', 'prova.parquet'])
+        expect(Buffer.from(entries[name]!).equals(await readFile(join(dir, name)))).toBe(true);
+    } finally {
+      await packer.close();
+      await writer.discard();
+    }
   });
 });

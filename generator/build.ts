@@ -58,18 +58,27 @@ function dataVersion(fileHashes: ReadonlyMap<string, string>): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+/**
+ * Every comune's five records, one kind after the other: the same validator, renderer and
+ * serializer run 7,896 times in a row. Interleaving the kinds comune by comune took twice
+ * as long to validate (2.5 against 1.25 s for all the records, measured apart from the build).
+ */
 async function writeRecords(writer: OutputWriter, dataset: Dataset, quality: QualityResult, progress: Progress) {
-  const tick = progress.bar('schede dei comuni', dataset.comuni.length);
+  const kinds: [Parameters<typeof routeById>[0], string, (c: Dataset['comuni'][number]) => unknown][] = [
+    ['comuni.get', 'Comune', (c) => comuneRecord(c, dataset)],
+    ['demografia.get', 'Demografia', (c) => demografiaRecord(c, dataset)],
+    ['redditi.get', 'Redditi', (c) => redditiRecord(c, dataset)],
+    ['ambiente.get', 'Ambiente', (c) => ambienteRecord(c)],
+    ['qualita.get', 'QualitaVita', (c) => buildQualitaVitaRecord(quality, c.anagrafica.codice_istat, c.anagrafica)],
+  ];
+  const tick = progress.bar('schede dei comuni', kinds.length * dataset.comuni.length);
   let done = 0;
-  for (const c of dataset.comuni) {
-    const code = c.anagrafica.codice_istat;
-    const file = (id: Parameters<typeof routeById>[0]) => staticFilePath(routeById(id), { codice_istat: code });
-    await writer.json(file('comuni.get'), comuneRecord(c, dataset), 'Comune');
-    await writer.json(file('demografia.get'), demografiaRecord(c, dataset), 'Demografia');
-    await writer.json(file('redditi.get'), redditiRecord(c, dataset), 'Redditi');
-    await writer.json(file('ambiente.get'), ambienteRecord(c), 'Ambiente');
-    await writer.json(file('qualita.get'), buildQualitaVitaRecord(quality, code, c.anagrafica), 'QualitaVita');
-    tick(++done);
+  for (const [id, schema, render] of kinds) {
+    const route = routeById(id);
+    for (const c of dataset.comuni) {
+      await writer.json(staticFilePath(route, { codice_istat: c.anagrafica.codice_istat }), render(c), schema);
+      tick(++done);
+    }
   }
 }
 

@@ -64,19 +64,19 @@ function dataVersion(fileHashes: ReadonlyMap<string, string>): string {
  * as long to validate (2.5 against 1.25 s for all the records, measured apart from the build).
  */
 async function writeRecords(writer: OutputWriter, dataset: Dataset, quality: QualityResult, progress: Progress) {
-  const kinds: [Parameters<typeof routeById>[0], string, (c: Dataset['comuni'][number]) => unknown][] = [
-    ['comuni.get', 'Comune', (c) => comuneRecord(c, dataset)],
-    ['demografia.get', 'Demografia', (c) => demografiaRecord(c, dataset)],
-    ['redditi.get', 'Redditi', (c) => redditiRecord(c, dataset)],
-    ['ambiente.get', 'Ambiente', (c) => ambienteRecord(c)],
-    ['qualita.get', 'QualitaVita', (c) => buildQualitaVitaRecord(quality, c.anagrafica.codice_istat, c.anagrafica)],
+  const kinds: [Parameters<typeof routeById>[0], (c: Dataset['comuni'][number]) => unknown][] = [
+    ['comuni.get', (c) => comuneRecord(c, dataset)],
+    ['demografia.get', (c) => demografiaRecord(c, dataset)],
+    ['redditi.get', (c) => redditiRecord(c, dataset)],
+    ['ambiente.get', (c) => ambienteRecord(c)],
+    ['qualita.get', (c) => buildQualitaVitaRecord(quality, c.anagrafica.codice_istat, c.anagrafica)],
   ];
   const tick = progress.bar('schede dei comuni', kinds.length * dataset.comuni.length);
   let done = 0;
-  for (const [id, schema, render] of kinds) {
+  for (const [id, render] of kinds) {
     const route = routeById(id);
     for (const c of dataset.comuni) {
-      await writer.json(staticFilePath(route, { codice_istat: c.anagrafica.codice_istat }), render(c), schema);
+      await writer.json(staticFilePath(route, { codice_istat: c.anagrafica.codice_istat }), render(c), route.schema);
       tick(++done);
     }
   }

@@ -66,7 +66,10 @@ export class DatiPacker {
   /** Writes `path`, the Parquet twin of the CSV `csv` written before, with the table's fields. */
   async parquet(path: string, csv: string, fields: readonly Field[]): Promise<WrittenFile> {
     const sql = parquetSql(join(this.dir, csv), join(this.dir, path), fields);
-    return this.counted(await this.call<WrittenFile>('parquet', path, sql));
+    const file = await this.call<WrittenFile>('parquet', path, sql);
+    // DuckDB writes the Parquet file itself: the writer only counts it (the tree is still the writer's).
+    this.writer.adopt(file.bytes);
+    return file;
   }
 
   /** Writes the zip `path` of the files written so far, in `order`; returns its size. */
@@ -80,12 +83,6 @@ export class DatiPacker {
   async close(): Promise<void> {
     this.failure ??= new Error('il thread del dataset in blocco è chiuso');
     await this.thread.terminate();
-  }
-
-  /** DuckDB writes the Parquet files itself: the writer only counts them (the tree is still the writer's). */
-  private counted(file: WrittenFile): WrittenFile {
-    this.writer.adopt(file.bytes);
-    return file;
   }
 
   private call<T>(op: string, ...args: unknown[]): Promise<T> {

@@ -59,7 +59,8 @@ export function validateDataset(dataset: Dataset, scale: BuildScale = NATIONAL_S
       }))
         if (v !== null && v < 0) fail(`${at} ${d.anno}: ${k} negativo`);
     }
-    for (const r of c.redditi) {
+    for (const year of c.redditi) {
+      const r = year.full();
       if (r.contribuenti !== null && r.contribuenti < 0) fail(`${at} ${r.anno}: contribuenti negativi`);
       for (const s of r.scaglioni ?? []) {
         if (s.frequenza !== null && s.frequenza < 0)

@@ -195,13 +195,13 @@ function income(dataset: Dataset, anno: number) {
   let withBrackets = 0;
   const brackets: { da: number | null; a: number | null; frequenza: number }[] = [];
   for (const c of dataset.comuni) {
-    const r = c.redditi.find((e) => e.anno === anno);
-    r?.scaglioni?.forEach((s, i) => {
+    const scaglioni = c.redditi.find((e) => e.anno === anno)?.brackets();
+    scaglioni?.forEach((s, i) => {
       bracketsSeen = true;
       brackets[i] ??= { da: s.da_euro, a: s.a_euro, frequenza: 0 };
       brackets[i]!.frequenza += s.frequenza ?? 0;
     });
-    if (r?.scaglioni) withBrackets++;
+    if (scaglioni) withBrackets++;
   }
   const median = bracketsSeen ? estimateMedianFromBrackets(brackets) : null;
   return {

@@ -26,7 +26,7 @@ export function qualityInputs(dataset: Dataset): QualityInput[] {
   // Official ISTAT population only: the years with just an ANPR register count are skipped.
   const residentsYear = [...dataset.anni.demografia_ufficiale].filter((y) => y <= incomeYear).pop() ?? null;
   return dataset.comuni.map((c) => {
-    const r = c.redditi.find((x) => x.anno === incomeYear);
+    const r = c.redditi.find((x) => x.anno === incomeYear)?.full();
     const pop = c.demografia.find((d) => d.anno === demoYear)?.popolazione_totale ?? null;
     const residents =
       residentsYear === null ? null : (c.demografia.find((d) => d.anno === residentsYear)?.popolazione_totale ?? null);

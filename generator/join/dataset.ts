@@ -1,17 +1,18 @@
 import type { SourceMeta } from '../../data-sources/lib/source.ts';
 import type { Anagrafica } from '../../api/schemas/comune.ts';
 import type { DemografiaAnno } from '../../api/schemas/demografia.ts';
-import type { RedditiAnno } from '../../api/schemas/redditi.ts';
 import type { Servizi, Sicurezza } from '../../api/schemas/servizi.ts';
 import type { EnvironmentBlock } from './join-environment.ts';
 import type { Territory } from './territory.ts';
 import type { IncomeAggregates } from '../derive/income-aggregates.ts';
+import type { IncomeYear } from './income-year.ts';
 
 /** Everything known about one current comune, joined from all sources, keyed by codice_istat. */
 export interface ComuneData {
   anagrafica: Anagrafica;
   demografia: DemografiaAnno[];
-  redditi: RedditiAnno[];
+  /** Headline figures kept, the full year built on demand (income-year.ts). */
+  redditi: IncomeYear[];
   ambiente: EnvironmentBlock;
   servizi: Servizi;
   sicurezza: Sicurezza;

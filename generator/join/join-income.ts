@@ -6,6 +6,7 @@ import { estimateMedianFromBrackets } from '../derive/estimate-median.ts';
 import { aggregateYear, type AggregateRow, type IncomeAggregates } from '../derive/income-aggregates.ts';
 import { meanIncomeBounds } from '../derive/income-bounds.ts';
 import type { TerritoryLookup } from './rekey-sources.ts';
+import { IncomeYear } from './income-year.ts';
 import { ratio } from '../../api/numbers.ts';
 import { foldText } from '../../lib/text.ts';
 
@@ -43,6 +44,10 @@ function totalFromBrackets(scaglioni: Scaglione[]): Pair | null {
     ammontare: scaglioni.reduce((t, s) => t + s.ammontare!, 0),
   };
 }
+
+/** MEF's brackets with the API's field names. */
+const apiBrackets = (scaglioni: Scaglione[]): NonNullable<RedditiAnno['scaglioni']> =>
+  scaglioni.map((s) => ({ da_euro: s.da, a_euro: s.a, frequenza: s.frequenza, ammontare_euro: s.ammontare }));
 
 /** Repeated in every year of every comune: the full text is in /api/metodologia#redditi. */
 export const MEDIAN_METHOD_SHORT =
@@ -104,12 +109,7 @@ export function redditiAnno(meta: SourceMeta, anno: number, c: IrpefYear['comuni
     addizionale_regionale: coppia(c.addizionale_regionale),
     addizionale_comunale: coppia(c.addizionale_comunale),
     per_tipo: perTipo(c.per_tipo),
-    scaglioni: scaglioni.map((s) => ({
-      da_euro: s.da,
-      a_euro: s.a,
-      frequenza: s.frequenza,
-      ammontare_euro: s.ammontare,
-    })),
+    scaglioni: apiBrackets(scaglioni),
     fonte: provenance(meta, anno),
     valori_mancanti: missing,
   };
@@ -221,19 +221,18 @@ export function joinIncome(
   const current = new Set(comuni.map((c) => c.codice_istat));
   const regionOfCode = new Map(comuni.map((c) => [c.codice_istat, c.regione.codice]));
   const regionOfName = regionResolver(regioni);
-  const series = new Map<string, RedditiAnno[]>(comuni.map((c) => [c.codice_istat, []]));
+  const series = new Map<string, IncomeYear[]>(comuni.map((c) => [c.codice_istat, []]));
   const aggregates: IncomeAggregates = { nazionale: new Map(), regioni: new Map() };
   const report: IncomeReport = { anno_predefinito: Math.max(...years.map((y) => y.anno)), anni: [] };
   const sorted = [...years].sort((a, b) => a.anno - b.anno);
   for (const y of sorted) {
     const { attached, notCurrent } = rekeyed ? rekeyed.attach(y) : attachToCurrent(y.comuni, current);
-    for (const [code, c] of attached) {
-      // Set after the fact rather than spread into a copy: the same key order, one object less per comune and year.
-      const anno = redditiAnno(meta, y.anno, c);
-      const territorio = rekeyed?.territorio(y.anno, code);
-      if (territorio) anno.territorio = territorio;
-      series.get(code)!.push(anno);
-    }
+    const source = {
+      build: (c: IrpefComune) => redditiAnno(meta, y.anno, c),
+      brackets: (c: IrpefComune) => apiBrackets(c.scaglioni),
+    };
+    for (const [code, c] of attached)
+      series.get(code)!.push(new IncomeYear(c, source, rekeyed?.territorio(y.anno, code)));
     const rows: AggregateRow[] = y.comuni.map((c) => ({
       regione: regionOfName(c.regione, `MEF IRPEF ${y.anno}, ${c.codice_istat} ${c.nome}`),
       contribuenti: c.contribuenti,
@@ -245,7 +244,11 @@ export function joinIncome(
   }
   if (sintesi && !years.some((y) => y.anno === sintesi.anno)) {
     const { attached, notCurrent } = attachToCurrent(sintesi.comuni, current);
-    for (const [code, c] of attached) series.get(code)!.push(redditiSintesi(sintesiMeta, sintesi, c));
+    const source = {
+      build: (c: IrpefSintesi2024['comuni'][number]) => redditiSintesi(sintesiMeta, sintesi, c),
+      brackets: () => null,
+    };
+    for (const [code, c] of attached) series.get(code)!.push(new IncomeYear(c, source));
     // The summary uses today's codes; a row of another code would have no region to go to.
     const rows: AggregateRow[] = [...attached].map(([code, c]) => ({
       regione: regionOfCode.get(code)!,

@@ -57,7 +57,7 @@ export interface Table {
   csvChunks(): Generator<string>;
 }
 
-export interface TableSpec<R> {
+interface TableInfo<R> {
   name: string;
   title: string;
   description: string;
@@ -66,7 +66,26 @@ export interface TableSpec<R> {
   /** Default: codice_istat references the registry table. */
   foreignKeys?: ForeignKey[];
   columns: Column<R>[];
-  rows: readonly R[];
+}
+
+/**
+ * The rows, or rows and the `view` the columns read from each, built as its line is written and
+ * dropped after: the income table builds each full tax year there (all at once they held 308 MB).
+ */
+type Rows<R, S> = { rows: readonly R[]; view?: undefined } | { rows: readonly S[]; view: (row: S) => R };
+
+export type TableSpec<R, S = R> = TableInfo<R> & Rows<R, S>;
+
+/** Each row as the columns read it, one at a time. */
+function* views<R, S>(spec: Rows<R, S>): Generator<R> {
+  if (spec.view === undefined) yield* spec.rows;
+  else for (const row of spec.rows) yield spec.view(row);
+}
+
+/** True when the column has no value in any row (it stops at the first one it finds). */
+function isEmpty<R>(column: Column<R>, rows: Iterable<R>): boolean {
+  for (const row of rows) if (column.value(row) !== null) return false;
+  return true;
 }
 
 /** Lines of a table rendered into one piece (see csvChunks()). */
@@ -75,10 +94,8 @@ const LINES_PER_CHUNK = 2000;
 /** Every table but the registry itself points at the registry by codice_istat. */
 const TO_COMUNI: ForeignKey = { fields: ['codice_istat'], reference: { resource: 'comuni', fields: ['codice_istat'] } };
 
-export function defineTable<R>(spec: TableSpec<R>): Table {
-  const omitted = spec.columns.filter(
-    (c) => c.omitIfEmpty !== undefined && spec.rows.every((r) => c.value(r) === null),
-  );
+export function defineTable<R, S = R>(spec: TableSpec<R, S>): Table {
+  const omitted = spec.columns.filter((c) => c.omitIfEmpty !== undefined && isEmpty(c, views(spec)));
   const columns = spec.columns.filter((c) => !omitted.includes(c));
   for (const c of columns) {
     if ((c.type === 'integer' || c.type === 'number') && !c.unit)
@@ -108,7 +125,7 @@ export function defineTable<R>(spec: TableSpec<R>): Table {
       // A few thousand lines at a time, each piece handed on at once: joined whole, the income
       // table's ~200,000 lines (52 MB) all stayed alive until the last one was rendered.
       let lines = [csvLine(columns.map((c) => c.name))];
-      for (const row of spec.rows) {
+      for (const row of views(spec)) {
         lines.push(csvLine(columns.map((c) => c.value(row))));
         if (lines.length === LINES_PER_CHUNK) {
           yield lines.join('');

@@ -110,7 +110,8 @@ export function demografiaRecord(c: ComuneData, dataset: Dataset): Demografia | 
 
 export function redditiRecord(c: ComuneData, dataset: Dataset): Redditi | null {
   const extra = { metodologia: `${METHODOLOGY}#redditi` };
-  return yearlyRecord<RedditiAnno, Redditi>(c, 'redditi.get', c.redditi, dataset.predefiniti.redditi, extra, {
+  const series = c.redditi.map((y) => y.full());
+  return yearlyRecord<RedditiAnno, Redditi>(c, 'redditi.get', series, dataset.predefiniti.redditi, extra, {
     demografia: `/api/demografia/${c.anagrafica.codice_istat}`,
   });
 }

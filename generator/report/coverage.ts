@@ -174,7 +174,10 @@ function fields(dataset: Dataset, qualityScore: (c: ComuneData) => boolean): Fie
         dominio: 'redditi',
         anno: y,
         fonte,
-        has: (c) => !!get(c)?.scaglioni?.every((s) => s.frequenza !== null),
+        has: (c) =>
+          !!get(c)
+            ?.brackets()
+            ?.every((s) => s.frequenza !== null),
       },
     );
   }

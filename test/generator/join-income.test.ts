@@ -104,20 +104,47 @@ describe('joinIncome', () => {
 
   it('never leaves the complessivo mean silently empty: bounds where closed brackets are hidden, a reason otherwise', () => {
     const { series } = joined();
-    const bolzano2018 = series.get('021001')![0]!;
+    const bolzano2018 = series.get('021001')![0]!.full();
     expect(bolzano2018.reddito_medio_euro).toBeNull();
     expect(bolzano2018.reddito_medio_limiti_euro).not.toBeNull();
     expect(bolzano2018.reddito_medio_limiti_euro!.minimo).toBeLessThan(bolzano2018.reddito_medio_limiti_euro!.massimo);
     expect(bolzano2018.valori_mancanti.reddito_medio_euro).toContain('reddito_medio_limiti_euro');
-    const novara2018 = series.get('001001')![0]!;
+    const novara2018 = series.get('001001')![0]!.full();
     expect(novara2018.reddito_medio_euro).toBeNull();
     expect(novara2018.reddito_medio_limiti_euro).toBeNull();
     expect(novara2018.valori_mancanti.reddito_medio_limiti_euro).toContain('scaglione aperto');
     expect(novara2018.valori_mancanti.reddito_medio_euro).toContain('reddito_imponibile_medio_euro');
     // 2023 publishes the total: exact mean, no bounds.
-    const novara2023 = series.get('001001')![1]!;
+    const novara2023 = series.get('001001')![1]!.full();
     expect(novara2023.reddito_medio_euro).toBe(23_232);
     expect(novara2023.reddito_medio_limiti_euro).toBeNull();
+  });
+
+  it('keeps the headline figures of each year and builds the same full year at every call', () => {
+    const novara2018 = joined().series.get('001001')![0]!;
+    const first = novara2018.full();
+    const {
+      anno,
+      contribuenti,
+      reddito_medio_euro,
+      reddito_imponibile_medio_euro,
+      reddito_mediano_stimato_euro,
+      fonte,
+    } = first;
+    expect(novara2018).toMatchObject({
+      anno,
+      contribuenti,
+      reddito_medio_euro,
+      reddito_imponibile_medio_euro,
+      reddito_mediano_stimato_euro,
+      fonte,
+    });
+    expect(first.scaglioni).toHaveLength(8);
+    expect(novara2018.brackets()).toEqual(first.scaglioni);
+    // A fresh object each time: a caller that changes its copy cannot change what the next one reads.
+    first.scaglioni![0]!.frequenza = 123;
+    expect(novara2018.full()).not.toBe(first);
+    expect(novara2018.full().scaglioni![0]!.frequenza).toBeNull();
   });
 
   it('reports rows of codes that are no longer current and keeps them in the aggregates', () => {

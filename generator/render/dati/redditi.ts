@@ -1,6 +1,7 @@
 /** The redditi table: IRPEF incomes, one row per comune and tax year, brackets and income types as columns. */
 import type { RedditiAnno } from '../../../api/schemas/redditi.ts';
 import type { Dataset } from '../../join/dataset.ts';
+import type { IncomeYear } from '../../join/income-year.ts';
 import { defineTable, type Column, type Table } from '../dati-table.ts';
 import { ANNO, CODICE, type Row } from './columns.ts';
 
@@ -27,20 +28,31 @@ function bracketLabel(s: { da_euro: number | null; a_euro: number | null }): str
   return `reddito complessivo da ${s.da_euro} a ${s.a_euro} euro`;
 }
 
-export function redditiTable(dataset: Dataset): Table {
-  const rows: Row<RedditiAnno>[] = dataset.comuni.flatMap((c) => c.redditi.map((y) => ({ c, y })));
-  // The brackets and income types are the MEF's, the same in every year that has them.
-  const brackets = rows.find((r) => r.y.scaglioni)?.y.scaglioni ?? [];
-  const bracketKeys = brackets.map(bracketKey).join();
-  const types = Object.keys(rows.find((r) => r.y.per_tipo)?.y.per_tipo ?? {});
+/** The first full year with brackets: its brackets and income types are the columns. */
+function firstDetailedYear(rows: readonly Row<IncomeYear>[]): RedditiAnno | undefined {
   for (const r of rows) {
-    if (r.y.scaglioni && r.y.scaglioni.map(bracketKey).join() !== bracketKeys)
-      throw new Error(
-        `redditi ${r.c.anagrafica.codice_istat} ${r.y.anno}: scaglioni diversi da quelli degli altri anni`,
-      );
-    const unknown = Object.keys(r.y.per_tipo ?? {}).filter((t) => !types.includes(t) || !INCOME_TYPES[t]);
-    if (unknown.length > 0) throw new Error(`redditi: tipi di reddito senza descrizione: ${unknown.join(', ')}`);
+    const y = r.y.full();
+    if (y.scaglioni) return y;
   }
+  return undefined;
+}
+
+export function redditiTable(dataset: Dataset): Table {
+  const rows: Row<IncomeYear>[] = dataset.comuni.flatMap((c) => c.redditi.map((y) => ({ c, y })));
+  // The brackets and income types are the MEF's, the same in every year that has them.
+  const sample = firstDetailedYear(rows);
+  const brackets = sample?.scaglioni ?? [];
+  const bracketKeys = brackets.map(bracketKey).join();
+  const types = Object.keys(sample?.per_tipo ?? {});
+  /** Each row's full year, checked against the columns as its line is written. */
+  const view = ({ c, y: year }: Row<IncomeYear>): Row<RedditiAnno> => {
+    const y = year.full();
+    if (y.scaglioni && y.scaglioni.map(bracketKey).join() !== bracketKeys)
+      throw new Error(`redditi ${c.anagrafica.codice_istat} ${y.anno}: scaglioni diversi da quelli degli altri anni`);
+    const unknown = Object.keys(y.per_tipo ?? {}).filter((t) => !types.includes(t) || !INCOME_TYPES[t]);
+    if (unknown.length > 0) throw new Error(`redditi: tipi di reddito senza descrizione: ${unknown.join(', ')}`);
+    return { c, y };
+  };
   type Pair = { frequenza: number | null; ammontare_euro: number | null };
   const pair = (
     name: string,
@@ -149,5 +161,6 @@ export function redditiTable(dataset: Dataset): Table {
       ),
     ],
     rows,
+    view,
   });
 }

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setImmediate } from 'node:timers/promises';
@@ -206,19 +207,24 @@ export class OutputWriter {
   /**
    * Replaces `target` with the finished build (records, lists and the edge index, all in
    * this one tree): the old tree is moved aside, the new one renamed into place, the old
-   * one removed. A kill between the two renames leaves `target` missing with both trees
-   * beside it; recoverOutputs (run by the next build and by npm start) finishes the swap.
+   * one removed in the background. A kill between the two renames leaves `target` missing
+   * with both trees beside it; recoverOutputs (run by the next build and by npm start)
+   * finishes the swap.
    */
   async commit(target: string): Promise<void> {
     await this.flush();
     await this.stopThread();
     const old = `${target}.old-${process.pid}`;
     await rm(old, { recursive: true, force: true });
-    await rename(target, old).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
+    const moved = await rename(target, old).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        return false;
+      },
+    );
     await rename(this.root, target);
-    await rm(old, { recursive: true, force: true });
+    if (moved) removeInBackground(old);
   }
 
   async discard(): Promise<void> {
@@ -227,6 +233,17 @@ export class OutputWriter {
     await this.stopThread();
     await rm(this.root, { recursive: true, force: true });
   }
+}
+
+/**
+ * Removes the previous build's tree in a process of its own that outlives the build, which
+ * returns as soon as the new tree is in place: removing its ~52,000 files took 5.5–13.3 s of
+ * the build's wall time on the 2-core machine. Should that process die, the tree keeps its
+ * `.old-<pid>` name, whose build is gone, and the next build's recoverOutputs removes it.
+ */
+function removeInBackground(path: string): void {
+  const remove = 'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true })';
+  spawn(process.execPath, ['-e', remove, path], { detached: true, stdio: 'ignore' }).unref();
 }
 
 function isAlive(pid: number): boolean {

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, readdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -33,6 +33,20 @@ describe('the build output writer', () => {
     expect(await readFile(join(root, 'dati', 'vuota.csv'), 'utf8')).toBe('');
     expect(await readFile(join(root, 'api', 'x', '599.json'), 'utf8')).toBe('599\n');
     expect(writer.files).toBe(600 + 2);
+  });
+
+  it('puts the new tree in place at once and removes the previous one after, leaving nothing beside it', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'output-commit-'));
+    const target = join(parent, 'public');
+    await mkdir(join(target, 'api'), { recursive: true });
+    await writeFile(join(target, 'api', 'old.json'), '{}');
+    const writer = await OutputWriter.create(target);
+    await writer.text('/api/new.json', '{"nuovo":true}');
+    await writer.commit(target);
+    expect(await readdir(join(target, 'api'))).toEqual(['new.json']);
+    // The previous tree goes in a process of its own: wait for it, as the next build would not need to.
+    for (let i = 0; i < 100 && (await readdir(parent)).length > 1; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await readdir(parent)).toEqual(['public']);
   });
 
   it('reports a failed write at the next flush and refuses further writes', async () => {

@@ -6,7 +6,7 @@ import { estimateMedianFromBrackets } from '../derive/estimate-median.ts';
 import { aggregateYear, type AggregateRow, type IncomeAggregates } from '../derive/income-aggregates.ts';
 import { meanIncomeBounds } from '../derive/income-bounds.ts';
 import type { TerritoryLookup } from './rekey-sources.ts';
-import { IncomeYear } from './income-year.ts';
+import { IncomeYear, type IncomeHeadline } from './income-year.ts';
 import { ratio } from '../../api/numbers.ts';
 import { foldText } from '../../lib/text.ts';
 
@@ -68,14 +68,34 @@ function taxableMean(p: Pair, missing: Record<string, string>): number | null {
   return mean;
 }
 
-export function redditiAnno(meta: SourceMeta, anno: number, c: IrpefYear['comuni'][number]): RedditiAnno {
-  const missing: Record<string, string> = {};
+/** The figures of a MEF row that its headline and its full year share. */
+function mefFigures(c: IrpefComune) {
   // Read once: a parsed row makes its pairs and brackets each time they are read.
   const scaglioni = c.scaglioni;
   const published = c.reddito_complessivo;
   const total = published ?? totalFromBrackets(scaglioni);
-  if (!total) missing.reddito_complessivo = NO_TOTAL;
   const mean = ratio(total?.ammontare, total?.frequenza, 0);
+  const median = estimateMedianFromBrackets(scaglioni, published?.frequenza ?? undefined);
+  return { scaglioni, published, total, mean, median };
+}
+
+/** A MEF row's headline (income-year.ts): what redditiAnno gives for it, without pairs, brackets, types and reasons. */
+function mefHeadline(meta: SourceMeta, anno: number, c: IrpefComune): IncomeHeadline {
+  const { mean, median } = mefFigures(c);
+  return {
+    anno,
+    contribuenti: c.contribuenti,
+    reddito_medio_euro: mean,
+    reddito_imponibile_medio_euro: taxableMean(c.reddito_imponibile, {}),
+    reddito_mediano_stimato_euro: median?.valore ?? null,
+    fonte: provenance(meta, anno),
+  };
+}
+
+export function redditiAnno(meta: SourceMeta, anno: number, c: IrpefYear['comuni'][number]): RedditiAnno {
+  const missing: Record<string, string> = {};
+  const { scaglioni, published, total, mean, median } = mefFigures(c);
+  if (!total) missing.reddito_complessivo = NO_TOTAL;
   let limits: RedditiAnno['reddito_medio_limiti_euro'] = null;
   if (mean === null && total) missing.reddito_medio_euro = 'Nessun contribuente con reddito complessivo.';
   if (mean === null && !total) {
@@ -88,7 +108,6 @@ export function redditiAnno(meta: SourceMeta, anno: number, c: IrpefYear['comuni
       missing.reddito_medio_euro = `${NO_TOTAL} Cade fra i limiti in reddito_medio_limiti_euro. ${COMPARABLE}`;
     }
   }
-  const median = estimateMedianFromBrackets(scaglioni, published?.frequenza ?? undefined);
   if (!median) {
     missing.reddito_mediano_stimato_euro = scaglioni.some((s) => s.frequenza === null)
       ? 'Non stimabile: scaglioni oscurati rendono incerta la posizione della mediana.'
@@ -228,8 +247,9 @@ export function joinIncome(
   for (const y of sorted) {
     const { attached, notCurrent } = rekeyed ? rekeyed.attach(y) : attachToCurrent(y.comuni, current);
     const source = {
-      build: (c: IrpefComune) => redditiAnno(meta, y.anno, c),
+      headline: (c: IrpefComune) => mefHeadline(meta, y.anno, c),
       brackets: (c: IrpefComune) => apiBrackets(c.scaglioni),
+      build: (c: IrpefComune) => redditiAnno(meta, y.anno, c),
     };
     for (const [code, c] of attached)
       series.get(code)!.push(new IncomeYear(c, source, rekeyed?.territorio(y.anno, code)));
@@ -244,10 +264,9 @@ export function joinIncome(
   }
   if (sintesi && !years.some((y) => y.anno === sintesi.anno)) {
     const { attached, notCurrent } = attachToCurrent(sintesi.comuni, current);
-    const source = {
-      build: (c: IrpefSintesi2024['comuni'][number]) => redditiSintesi(sintesiMeta, sintesi, c),
-      brackets: () => null,
-    };
+    // ~7,900 rows without brackets or types: the headline is read off the whole year.
+    const build = (c: IrpefSintesi2024['comuni'][number]) => redditiSintesi(sintesiMeta, sintesi, c);
+    const source = { headline: build, brackets: () => null, build };
     for (const [code, c] of attached) series.get(code)!.push(new IncomeYear(c, source));
     // The summary uses today's codes; a row of another code would have no region to go to.
     const rows: AggregateRow[] = [...attached].map(([code, c]) => ({

@@ -239,11 +239,14 @@ export class OutputWriter {
  * Removes the previous build's tree in a process of its own that outlives the build, which
  * returns as soon as the new tree is in place: removing its ~52,000 files took 5.5–13.3 s of
  * the build's wall time on the 2-core machine. Should that process die, the tree keeps its
- * `.old-<pid>` name, whose build is gone, and the next build's recoverOutputs removes it.
+ * `.old-<pid>` name, whose build is gone, and the next build's recoverOutputs removes it; so
+ * does a process that cannot be started, whose error would otherwise end a build already in place.
  */
 function removeInBackground(path: string): void {
   const remove = 'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true })';
-  spawn(process.execPath, ['-e', remove, path], { detached: true, stdio: 'ignore' }).unref();
+  spawn(process.execPath, ['-e', remove, path], { detached: true, stdio: 'ignore' })
+    .on('error', () => undefined)
+    .unref();
 }
 
 function isAlive(pid: number): boolean {

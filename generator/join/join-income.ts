@@ -57,10 +57,13 @@ const NO_TOTAL =
   'Totale MEF non pubblicato prima del 2023 e non derivabile: almeno uno scaglione è oscurato per riservatezza.';
 const COMPARABLE = 'Per confronti fra anni e comuni: reddito_imponibile_medio_euro, noto ogni anno.';
 
-/** Mean taxable income: MEF never suppresses the imponibile pair of a comune, so it exists every year. */
-function taxableMean(p: Pair, missing: Record<string, string>): number | null {
+/**
+ * Mean taxable income: MEF never suppresses the imponibile pair of a comune, so it exists every
+ * year. Where it is null, the reason goes into `missing` (a headline keeps no reasons).
+ */
+function taxableMean(p: Pair, missing?: Record<string, string>): number | null {
   const mean = ratio(p.ammontare, p.frequenza, 0);
-  if (mean === null)
+  if (mean === null && missing)
     missing.reddito_imponibile_medio_euro =
       p.frequenza === 0
         ? 'Nessun contribuente con reddito imponibile.'
@@ -86,7 +89,7 @@ function mefHeadline(meta: SourceMeta, anno: number, c: IrpefComune): IncomeHead
     anno,
     contribuenti: c.contribuenti,
     reddito_medio_euro: mean,
-    reddito_imponibile_medio_euro: taxableMean(c.reddito_imponibile, {}),
+    reddito_imponibile_medio_euro: taxableMean(c.reddito_imponibile),
     reddito_mediano_stimato_euro: median?.valore ?? null,
     fonte: provenance(meta, anno),
   };

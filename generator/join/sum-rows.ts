@@ -50,7 +50,7 @@ export function sumIrpefRows(rows: IrpefComune[]): IrpefComune {
       imprenditore_semplificata: pair((r) => r.per_tipo.imprenditore_semplificata),
       partecipazione: pair((r) => r.per_tipo.partecipazione),
     },
-    scaglioni: first.scaglioni.map((s, i) => ({
+    scaglioni: brackets[0]!.map((s, i) => ({
       da: s.da,
       a: s.a,
       frequenza: sumNullable(brackets.map((b) => b[i]!.frequenza)),

@@ -16,7 +16,7 @@ interface Answer {
  * thread of their own (dati-thread.mjs) hashes and compresses them, has DuckDB write the
  * Parquet twins and writes the zip. Held in the main thread, those buffers (the Parquet files,
  * the compressed members, the zip) counted as V8 external memory and started full collections
- * of the ~600 MB heap while the records were being written: five starts for "external memory
+ * of the heap (~600 MB then) while the records were being written: five starts for "external memory
  * pressure" in one build's --trace-incremental-marking, none since.
  */
 export class DatiPacker {

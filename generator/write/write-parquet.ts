@@ -45,6 +45,8 @@ function selected(f: Field): string {
  * DuckDB runs it in the bulk dataset's thread (dati-thread.mjs), on one thread of its own:
  * measured on the income CSV, as fast as DuckDB's default of one thread a core, with 215 MB
  * of peak RSS instead of 360, and no race between threads for the row groups to depend on.
+ * A conversion can start before the previous one ends (write-dati.ts converts each CSV while
+ * the next is rendered): each has its own instance, so its bytes still depend on its CSV alone.
  *
  * ZSTD, not GZIP: on the income table DuckDB's GZIP took three times as long (13 vs 4 s)
  * for a file 8% bigger (20.6 vs 19.0 MB); every current Parquet reader (DuckDB, Arrow,

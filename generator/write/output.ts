@@ -98,7 +98,11 @@ export class OutputWriter {
   private async queue(path: string, content: string | Uint8Array, append: boolean): Promise<void> {
     if (this.failure) throw this.failure;
     const [start, end] = this.place(content);
-    this.queued.push({ path: join(this.root, path), start, end, append });
+    const file = join(this.root, path);
+    const last = this.queued.at(-1);
+    // A piece right after the one before it of the same file extends it: one write, not one open a piece.
+    if (append && last?.path === file && last.end === start) last.end = end;
+    else this.queued.push({ path: file, start, end, append });
     this.bytes += end - start;
     if (this.batch.byteLength - this.used < BATCH_SLACK) {
       this.send();

@@ -88,6 +88,18 @@ describe('tables of the bulk dataset', () => {
     expect(lines.slice(1, -1)).toEqual(rows.map((r) => `${r.code},${r.births},${r.area}`));
   });
 
+  it('hands its CSV on in pieces of whole lines small enough to die young (≤ 32,768 characters), a longer line alone', () => {
+    const rows = Array.from({ length: 4501 }, (_, k) => ({ code: `${k}`.padStart(6, '0'), births: k, area: k / 10 }));
+    const long = { code: 'è'.repeat(40_000), births: 1, area: 1 };
+    const pieces = [...defineTable(spec([...rows, long, ...rows.slice(0, 10)])).csvChunks()];
+    expect(pieces.length).toBeGreaterThan(3);
+    for (const piece of pieces) {
+      expect(piece.endsWith('\n')).toBe(true);
+      if (!piece.includes(long.code)) expect(piece.length).toBeLessThanOrEqual(32_768);
+    }
+    expect(pieces.filter((p) => p.includes(long.code))).toEqual([`${long.code},1,1\n`]);
+  });
+
   it('refuses a numeric column without a unit', () => {
     const noUnit: Column<Row>[] = [
       { name: 'superficie', type: 'number', description: 'Superficie.', value: (r) => r.area },

@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RuntimeIndex } from '../api/runtime-index.ts';
 import { PROJECT_ROOT, resolveConfig, type BuildConfig } from '../generator/config.ts';
+import { calibrate, type Calibration } from './calibrate.ts';
 import { indexSize, measureColdStart } from './cold-start.ts';
 import { checkWorkload, measureHandler, type HandlerFigures } from './handler-latency.ts';
 import { measureHttp, startServer, type HttpFigures } from './http.ts';
@@ -79,6 +80,21 @@ const mb = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const latency = (l: { p50: number; p99: number; max: number }) => `${ms(l.p50, 3)} / ${ms(l.p99, 3)} / ${ms(l.max, 1)}`;
 
+/** The host's speed beside the build's figures: the same build code took 31 to 51 s on 25 November 2026. */
+function hostRows(before: Calibration, after: Calibration): Row[] {
+  const line = (key: keyof Calibration, label: string, unit: (x: number) => string): Row => ({
+    key: `host.${key}`,
+    label: `  host, before / after the build: ${label}`,
+    figure: `${unit(before[key])} / ${unit(after[key])}`,
+    value: Math.max(before[key], after[key]),
+  });
+  return [
+    line('cpuLoopMs', 'fixed CPU loop', (x) => ms(x, 0)),
+    line('freshMemoryMsPerGiB', 'first touch of fresh memory, per GiB', s),
+    line('fileCreationMsPer10k', 'creating 10,000 files', s),
+  ];
+}
+
 async function main() {
   const argv = process.argv.slice(2);
   const smoke = argv.includes('--smoke');
@@ -109,8 +125,12 @@ async function main() {
     `commit ${commit.sha?.slice(0, 12) ?? 'unknown'}${commit.dirty ? ' (with uncommitted changes)' : ''}; build in ${root}\n`,
   );
 
+  log('▸ host speed (CPU, fresh memory, file creation)…');
+  await mkdir(root, { recursive: true });
+  const hostBefore = await calibrate(root);
   log('▸ full build from the raw sources…');
   const build = await measureBuild(config);
+  const hostAfter = await calibrate(root);
 
   log('▸ edge function cold start (Deno)…');
   const index = await indexSize(config.outDir);
@@ -174,6 +194,7 @@ async function main() {
       figure: `${int(build.files)} files, ${(build.bytes / 1e6).toFixed(0)} MB`,
       value: build.files,
     },
+    ...hostRows(hostBefore, hostAfter),
     ...build.steps.map((step) => ({
       key: `build.step.${step.step}`,
       label: `  step: ${step.step}`,
@@ -262,7 +283,7 @@ async function main() {
   const results = {
     mode: smoke ? 'smoke' : 'full',
     date: new Date().toISOString(),
-    machine: { ...machine, loadAtEnd },
+    machine: { ...machine, loadAtEnd, host: { beforeBuild: hostBefore, afterBuild: hostAfter } },
     commit,
     settings,
     targets: TARGETS,

@@ -6,7 +6,7 @@ import { join } from 'node:path';
  * How fast the host is right now at the three things the build's wall time swings with on
  * this kind of virtual machine: CPU work, first touch of fresh memory, and creating files.
  * Taken before and after the build, so that a slow build can be told from a slow host (the
- * same build code took 31 to 51 s on 25 November 2026). Each figure is the fastest of
+ * same build code took 31 to 56 s on 25 November 2026). Each figure is the fastest of
  * `rounds`, the least disturbed by other work.
  */
 export interface Calibration {

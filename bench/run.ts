@@ -80,7 +80,7 @@ const mb = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const latency = (l: { p50: number; p99: number; max: number }) => `${ms(l.p50, 3)} / ${ms(l.p99, 3)} / ${ms(l.max, 1)}`;
 
-/** The host's speed beside the build's figures: the same build code took 31 to 51 s on 25 November 2026. */
+/** The host's speed beside the build's figures: the same build code took 31 to 56 s on 25 November 2026. */
 function hostRows(before: Calibration, after: Calibration): Row[] {
   const line = (key: keyof Calibration, label: string, unit: (x: number) => string): Row => ({
     key: `host.${key}`,

@@ -3,12 +3,13 @@
 // Answers each request with { id, result } or { id, error }.
 // Plain JavaScript, like write-thread.mjs: a worker does not inherit a TypeScript loader in every runtime.
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { Zip } from 'fflate';
+import { ReusedRead } from '../../lib/reused-read.mjs';
 
 /** The folder the files go to (public/dati/ of the build being written). */
 const { dir } = workerData;
@@ -18,26 +19,8 @@ const ZIP_MTIME = new Date(1980, 0, 1);
 /** Finished files, by path: what the zip needs. */
 const members = new Map();
 
-/**
- * One buffer, grown to the largest file, that every file is read back into: memory first touched
- * is slow to come by on the machines the build runs on (a fresh buffer per file faults in each
- * of its pages again, 13,000 for the 52 MB income CSV), and a file's bytes are not needed once
- * hashed and compressed.
- */
-let readBuffer = Buffer.alloc(0);
-
-function readBack(path) {
-  const fd = openSync(join(dir, path), 'r');
-  try {
-    const size = fstatSync(fd).size;
-    if (size > readBuffer.byteLength) readBuffer = Buffer.allocUnsafeSlow(Math.max(size, readBuffer.byteLength * 2));
-    let read = 0;
-    while (read < size) read += readSync(fd, readBuffer, read, size - read, read);
-    return readBuffer.subarray(0, size);
-  } finally {
-    closeSync(fd);
-  }
-}
+/** Every file is read back into one buffer (the income CSV alone is 52 MB, 13,000 pages): see reused-read.mjs. */
+const readBack = new ReusedRead();
 
 /**
  * Reads a written file back (from the page cache), hashes it and adds it to the zip's members,
@@ -45,7 +28,7 @@ function readBack(path) {
  * ~0.6 s to shrink the income table's 20 MB by 0.3 %). Describes the file as the data package does.
  */
 function finished(path, stored = false) {
-  const bytes = readBack(path);
+  const bytes = readBack.read(join(dir, path));
   members.set(path, {
     size: bytes.byteLength,
     crc: crc32(bytes),

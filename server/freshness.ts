@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { ALL_SOURCE_META } from '../data-sources/index.ts';
 import { buildFingerprint, BUILD_CODE, codeHash } from '../generator/write/build-fingerprint.ts';
 import type { BuildConfig } from '../generator/config.ts';
-import { sourceFileHashes } from '../generator/load/fetch-dates.ts';
+import { hashSourceFiles, sha256ByPath } from '../generator/load/source-hashes.ts';
 import { recoverOutputs } from '../generator/write/output.ts';
 import { BUILD_INFO_PATH, edgeIndexFile, edgeIndexTrailer } from '../generator/write/write-edge-index.ts';
 import { join } from 'node:path';
@@ -29,7 +29,10 @@ export async function needsBuild(
   if (index === null) return { build: true, reason: `manca ${edgeIndexFile(config.outDir)}` };
   if (!index.endsWith(edgeIndexTrailer(info)))
     return { build: true, reason: `${edgeIndexFile(config.outDir)} è incompleto o di un'altra build` };
-  const current = buildFingerprint(await codeHash(code), await sourceFileHashes(config.dataDir, ALL_SOURCE_META));
+  const current = buildFingerprint(
+    await codeHash(code),
+    sha256ByPath(hashSourceFiles(config.dataDir, ALL_SOURCE_META)),
+  );
   if (current !== info)
     return { build: true, reason: "i file delle fonti o il codice sono cambiati dall'ultima build (checksum diversi)" };
   return { build: false, reason: 'la build è aggiornata' };

@@ -1,8 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { sourcePath } from '../../data-sources/lib/files.ts';
 import type { SourceMeta } from '../../data-sources/lib/source.ts';
-import { sha256Hex } from '../fetch/download.ts';
 import { readLock, type LockFile } from '../fetch/lock.ts';
+import { hashSourceFiles, sha256ByPath } from './source-hashes.ts';
 
 export interface FetchDates {
   /** Source id → when its files were last fetched (ISO 8601). */
@@ -11,18 +9,6 @@ export interface FetchDates {
   unmatched: string[];
   /** Why the lock could not be read (the build goes on without dates). */
   problem: string | null;
-}
-
-/** sha256 of every declared file present in the data directory, by its path there; read once per build. */
-export async function sourceFileHashes(dataDir: string, sources: readonly SourceMeta[]): Promise<Map<string, string>> {
-  const hashes = new Map<string, string>();
-  for (const meta of sources) {
-    for (const file of meta.files) {
-      const bytes = await readFile(sourcePath(dataDir, file)).catch(() => null);
-      if (bytes !== null) hashes.set(file.path, sha256Hex(bytes));
-    }
-  }
-  return hashes;
 }
 
 /**
@@ -47,7 +33,7 @@ export async function sourceFetchDates(
     return { dates, unmatched, problem: (error as Error).message };
   }
   if (Object.keys(lock.files).length === 0) return { dates, unmatched, problem: null };
-  const sums = hashes ?? (await sourceFileHashes(dataDir, sources));
+  const sums = hashes ?? sha256ByPath(hashSourceFiles(dataDir, sources));
   for (const meta of sources) {
     let newest: string | null = null;
     let complete = true;

@@ -1,10 +1,8 @@
 import { relative } from 'node:path';
-import { sourcePath } from '../../data-sources/lib/files.ts';
-import { ReusedRead } from '../../lib/reused-read.mjs';
 import type { SourceMeta } from '../../data-sources/lib/source.ts';
 import { PROJECT_ROOT } from '../config.ts';
-import { sha256Hex } from '../fetch/download.ts';
 import { readLock, type LockFile } from '../fetch/lock.ts';
+import { hashSourceFiles, sha256ByPath } from './source-hashes.ts';
 
 /** A declared file present in the data directory, with what the lock says about it. */
 export interface InputCheck {
@@ -26,10 +24,9 @@ export interface VerifiedInputs {
 export const LOCK_COMMAND = 'npm run data:lock --';
 
 /**
- * Hashes every file the sources declare that is present in the data directory (a missing
- * file is the loader's business: required or optional) and compares it with the committed
- * lock. The build refuses any difference before reading a row: a file cut, re-encoded or
- * replaced since it was recorded must not become published figures.
+ * Hashes every file the sources declare that is present in the data directory and compares
+ * it with the committed lock. The build refuses any difference before reading a row: a file
+ * cut, re-encoded or replaced since it was recorded must not become published figures.
  */
 export async function verifyInputs(
   dataDir: string,
@@ -37,35 +34,14 @@ export async function verifyInputs(
   lockPath: string,
 ): Promise<VerifiedInputs> {
   const lock = await readLock(lockPath);
-  const hashes = new Map<string, string>();
-  const checks: InputCheck[] = [];
-  // One buffer for all the files (91 MB in the mirror), which the sources' loaders read again into their own.
-  const reader = new ReusedRead();
-  for (const meta of sources) {
-    for (const file of meta.files) {
-      const bytes = readOrNull(reader, sourcePath(dataDir, file));
-      if (bytes === null) continue;
-      const sha256 = sha256Hex(bytes);
-      hashes.set(file.path, sha256);
-      const entry = lock.files[file.path];
-      const problem =
-        entry === undefined
-          ? 'not-in-lock'
-          : entry.sha256 !== sha256 || entry.bytes !== bytes.byteLength
-            ? 'checksum'
-            : null;
-      checks.push({ source: meta.id, path: file.path, sha256, bytes: bytes.byteLength, problem });
-    }
-  }
-  return { lock, hashes, checks };
-}
-
-function readOrNull(reader: ReusedRead, path: string): Uint8Array | null {
-  try {
-    return reader.read(path);
-  } catch {
-    return null;
-  }
+  const files = hashSourceFiles(dataDir, sources);
+  const checks: InputCheck[] = [...files].map(([path, { source, sha256, bytes }]) => {
+    const entry = lock.files[path];
+    const problem =
+      entry === undefined ? 'not-in-lock' : entry.sha256 !== sha256 || entry.bytes !== bytes ? 'checksum' : null;
+    return { source, path, sha256, bytes, problem };
+  });
+  return { lock, hashes: sha256ByPath(files), checks };
 }
 
 /** The build's refusal: every file that differs, expected and actual checksum, and the command that updates the lock. */

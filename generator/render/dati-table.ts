@@ -89,10 +89,12 @@ function isEmpty<R>(column: Column<R>, rows: Iterable<R>): boolean {
 }
 
 /**
- * Characters of a piece of a table (see csvChunks()): as a two-byte string (any character past
- * Latin-1 makes one) 64 KiB, under V8's 128 KiB large-object threshold. Larger pieces (2,000
- * lines, ~520 KB for the income table) were each given freshly mapped pages, and first-touched
- * memory costs ~4–5 s a GiB on this kind of virtual machine: 35,000 page faults in one build.
+ * Characters of a piece of a table (see csvChunks()): 64 KiB even as a two-byte string (text
+ * cut from a two-byte source string can stay one, whatever its characters), under V8's
+ * 128 KiB large-object threshold. Pieces of 2,000 lines (~520,000 characters for the income
+ * table) were each a large object on freshly mapped pages, and first-touched memory costs
+ * 4.2–5.9 s a GiB on this kind of virtual machine (npm run bench): 35,000 page faults in one
+ * build's `perf` record under String::WriteToFlat, fewer than 1,700 in a record after.
  */
 const CHUNK_CHARS = 32_768;
 

@@ -69,19 +69,19 @@ async function packDati(
   // The Parquet twin is written from the CSV on disk, so the two cannot disagree. DuckDB converts
   // each CSV while the next one is rendered: waiting for it left the bulk dataset the last step
   // of the build to finish, ~0.5 s after the main thread's.
-  const converting: { csv: WrittenFile; parquet: Promise<WrittenFile> }[] = [];
+  const converting: { t: (typeof tables)[number]; csv: WrittenFile; parquet: Promise<WrittenFile> }[] = [];
   for (const t of tables) {
     const csv = await packer.write(`${t.name}.csv`, t.csvChunks());
     const parquet = packer.parquet(`${t.name}.parquet`, csv.path, t.fields);
     // Awaited below, in order; until then a failure must not count as an unhandled rejection (which exits).
     parquet.catch(() => undefined);
-    converting.push({ csv, parquet });
+    converting.push({ t, csv, parquet });
   }
-  for (const [i, t] of tables.entries()) {
-    const csv = listed(converting[i]!.csv, t.title, t.rowCount);
-    const parquet = listed(await converting[i]!.parquet, `${t.title} (Parquet)`, t.rowCount);
-    written.set(t.name, { csv, parquet });
-  }
+  for (const { t, csv, parquet } of converting)
+    written.set(t.name, {
+      csv: listed(csv, t.title, t.rowCount),
+      parquet: listed(await parquet, `${t.title} (Parquet)`, t.rowCount),
+    });
   const resources = [];
   for (const { path, bytes, ...r } of others)
     resources.push({ ...r, file: listed(await packer.write(path, [bytes]), r.title, null) });

@@ -2,8 +2,9 @@
  * `npm run bench`: measures on this machine and prints one table — the full build from the
  * raw sources with the host's speed before and after it (calibrate.ts), the edge function's
  * cold start and index size, in-process handler latency, the search engine against fuse.js,
- * and `npm start` under load over loopback — against the targets. Writes bench/results.json (machine, commit, every figure); a previous results
- * file of the same mode adds a column to compare with.
+ * and `npm start` under load over loopback — against the targets. Writes bench/results.json
+ * (machine, commit, every figure); a previous results file of the same mode adds a column to
+ * compare with.
  *
  *   npm run bench [-- --smoke] [--data-dir DIR] [--out DIR] [--results FILE] [--port N]
  *

@@ -22,6 +22,8 @@ export interface YearSource<Row> {
   headline(row: Row): IncomeHeadline;
   /** The row's brackets alone, as `build` writes them: null where the year has none. */
   brackets(row: Row): RedditiAnno['scaglioni'];
+  /** Taxpayers with reddito complessivo as the source publishes them; null where it does not (the total derived from brackets, or suppressed). */
+  publishedTaxpayers(row: Row): number | null;
   build(row: Row): RedditiAnno;
 }
 
@@ -63,6 +65,11 @@ export class IncomeYear<Row = unknown> implements IncomeHeadline {
   /** The year's 8 brackets as /api/redditi serves them (null for a summary-only year), without the rest of the year. */
   brackets(): RedditiAnno['scaglioni'] {
     return this.#source.brackets(this.#row);
+  }
+
+  /** `reddito_complessivo.frequenza` of the full year where it is the source's own figure, null where it is derived or missing. */
+  publishedTaxpayers(): number | null {
+    return this.#source.publishedTaxpayers(this.#row);
   }
 
   /** The year as /api/redditi serves it, built anew at each call: read it once per use. */

@@ -252,6 +252,7 @@ export function joinIncome(
     const source = {
       headline: (c: IrpefComune) => mefHeadline(meta, y.anno, c),
       brackets: (c: IrpefComune) => apiBrackets(c.scaglioni),
+      publishedTaxpayers: (c: IrpefComune) => c.reddito_complessivo?.frequenza ?? null,
       build: (c: IrpefComune) => redditiAnno(meta, y.anno, c),
     };
     for (const [code, c] of attached)
@@ -269,7 +270,12 @@ export function joinIncome(
     const { attached, notCurrent } = attachToCurrent(sintesi.comuni, current);
     // ~7,900 rows without brackets or types: the headline is read off the whole year.
     const build = (c: IrpefSintesi2024['comuni'][number]) => redditiSintesi(sintesiMeta, sintesi, c);
-    const source = { headline: build, brackets: () => null, build };
+    const source = {
+      headline: build,
+      brackets: () => null,
+      publishedTaxpayers: (c: IrpefSintesi2024['comuni'][number]) => c.reddito_complessivo.frequenza,
+      build,
+    };
     for (const [code, c] of attached) series.get(code)!.push(new IncomeYear(c, source));
     // The summary uses today's codes; a row of another code would have no region to go to.
     const rows: AggregateRow[] = [...attached].map(([code, c]) => ({

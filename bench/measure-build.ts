@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { BuildConfig } from '../generator/config.ts';
 
 export interface BuildFigures {
-  /** From starting the process to its exit: what `npm run build` costs, Node and tsx start-up included. */
+  /** From starting the process to its exit: what `npm run build` costs, Node's start-up and the bundling included. */
   wallMs: number;
   /** Inside build(). */
   buildMs: number;
@@ -29,13 +29,14 @@ interface ChildReport {
 }
 
 /**
- * The Node flags of package.json's build script (`node <flags> --import tsx generator/build.ts`),
- * read from it so that the benchmark measures what `npm run build` runs. They size V8's young
- * generation and turn off allocation-site pretenuring; why, in the README's Performance section.
+ * The Node flags of package.json's build script (`node <flags> generator/build-cli.mjs`; npm
+ * start's is `node <flags> --import tsx server/start.ts`), read from it so that the benchmark
+ * measures what `npm run build` runs. They size V8's young generation and heap growth and turn
+ * off allocation-site pretenuring; why, in the README's Performance section.
  */
 export function buildNodeFlags(buildScript: string): string[] {
   const words = buildScript.trim().split(/\s+/);
-  const end = words.indexOf('--import');
+  const end = words.findIndex((w, i) => i > 0 && (w === '--import' || !w.startsWith('--')));
   if (words[0] !== 'node' || end < 0) throw new Error(`script di build inatteso: ${buildScript}`);
   return words.slice(1, end);
 }
@@ -44,16 +45,17 @@ const PACKAGE = JSON.parse(readFileSync(new URL('../package.json', import.meta.u
   scripts: { build: string };
 };
 
-const CHILD = fileURLToPath(new URL('./build-child.ts', import.meta.url));
+const CHILD = fileURLToPath(new URL('./build-child.mjs', import.meta.url));
 
 /** One full build from the raw sources in a fresh process (so its peak RSS is the build's alone). */
 export function measureBuild(config: BuildConfig): Promise<BuildFigures> {
   const args = ['--data-dir', config.dataDir, '--out', config.outDir, '--generated-dir', config.generatedDir];
   const started = performance.now();
-  // Under tsx like the parent, with the V8 flags of package.json's build script.
+  // Plain Node with the flags of package.json's build script, as `npm run build` runs: not under
+  // the parent's tsx loader.
   const child = fork(CHILD, args, {
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    execArgv: [...process.execArgv, ...buildNodeFlags(PACKAGE.scripts.build)],
+    execArgv: buildNodeFlags(PACKAGE.scripts.build),
   });
   let output = '';
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));

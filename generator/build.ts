@@ -328,11 +328,19 @@ export async function build(
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  build(resolveConfig(process.argv.slice(2))).catch((error: unknown) => {
+/**
+ * The build as a command (`npm run build`, through build-cli.mjs; or `node --import tsx
+ * generator/build.ts`): a failure is printed and ends the process with exit code 1.
+ */
+export async function runBuildCli(argv: string[]): Promise<Awaited<ReturnType<typeof build>>> {
+  try {
+    return await build(resolveConfig(argv));
+  } catch (error) {
     console.error(
       `\nBuild non riuscita: l'output precedente (se c'è) non è stato toccato.\n${error instanceof Error ? error.message : String(error)}`,
     );
     process.exit(1);
-  });
+  }
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) await runBuildCli(process.argv.slice(2));

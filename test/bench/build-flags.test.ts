@@ -16,8 +16,9 @@ describe("the build's Node flags", () => {
     expect(buildNodeFlags(scripts.start!)).toEqual(flags);
   });
 
-  it('refuse a build script that is not `node <flags> --import tsx …`', () => {
+  it('refuse a build script that is not `node <flags> <script>`, and stop at the script or at --import', () => {
     expect(() => buildNodeFlags('tsx generator/build.ts')).toThrow(/script di build inatteso/);
     expect(buildNodeFlags('node --import tsx generator/build.ts')).toEqual([]);
+    expect(buildNodeFlags('node --a=1 --b generator/build-cli.mjs --out x')).toEqual(['--a=1', '--b']);
   });
 });

@@ -86,10 +86,11 @@ describe('pinned inputs: a file that differs from sources.lock.json', () => {
     await truncate(join(data(), ANPR_2026), (await readFile(join(data(), ANPR_2026))).byteLength - 3);
     const before = await snapshot(out());
 
+    // The command `npm run build` runs (its bundle, generator/build-cli.mjs).
     const run = spawnSync(
-      join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'),
+      process.execPath,
       [
-        'generator/build.ts',
+        'generator/build-cli.mjs',
         '--data-dir',
         data(),
         '--out',

@@ -1,0 +1,2 @@
+/** See build-cli.mjs. */
+export declare function bundledBuild(): Promise<typeof import('./build.ts')>;

@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildConfig } from '../generator/config.ts';
 
@@ -46,6 +47,32 @@ const PACKAGE = JSON.parse(readFileSync(new URL('../package.json', import.meta.u
 };
 
 const CHILD = fileURLToPath(new URL('./build-child.mjs', import.meta.url));
+
+/**
+ * `runs` full builds, each in a fresh process: on this virtual machine one build's wall time
+ * swings by a quarter with the host (fresh memory costs 4.1–6.6 s a GiB from one hour to the
+ * next), so the benchmark reports the median run, and every run beside it. All but the last go
+ * into new folders under `scratch`, which the caller removes once nothing is measured any more:
+ * a build right after a deletion nearby is slowed by the file system (see calibrate.ts). The last
+ * goes over the previous build in `config.outDir`, as `npm run build` does.
+ */
+export async function measureBuilds(
+  config: BuildConfig,
+  scratch: string,
+  runs: number,
+): Promise<{ median: BuildFigures; runs: BuildFigures[] }> {
+  const figures: BuildFigures[] = [];
+  for (let i = 1; i <= runs; i++) {
+    const fresh = join(scratch, `build-${i}`);
+    figures.push(
+      await measureBuild(
+        i === runs ? config : { ...config, outDir: join(fresh, 'public'), generatedDir: join(fresh, 'generated') },
+      ),
+    );
+  }
+  const byWall = [...figures].sort((a, b) => a.wallMs - b.wallMs);
+  return { median: byWall[Math.floor((byWall.length - 1) / 2)]!, runs: figures };
+}
 
 /** One full build from the raw sources in a fresh process (so its peak RSS is the build's alone). */
 export function measureBuild(config: BuildConfig): Promise<BuildFigures> {

@@ -7,7 +7,7 @@
 // Plain JavaScript: it runs before any TypeScript can be loaded.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -54,8 +54,20 @@ export async function bundledBuild() {
     await mkdir(CACHE, { recursive: true });
     await writeFile(`${file}.${process.pid}`, code);
     await rename(`${file}.${process.pid}`, file);
+    await pruneOldBundles(file);
   }
   return import(pathToFileURL(file).href);
+}
+
+/** Bundles of earlier code, once no build can still be about to import them (an hour old). */
+async function pruneOldBundles(keep) {
+  const hourAgo = Date.now() - 3_600_000;
+  for (const name of await readdir(CACHE)) {
+    const path = join(CACHE, name);
+    if (path === keep || !name.startsWith('build-')) continue;
+    const { mtimeMs } = await stat(path).catch(() => ({ mtimeMs: Date.now() }));
+    if (mtimeMs < hourAgo) await rm(path, { force: true });
+  }
 }
 
 if (process.argv[1] === import.meta.filename) {

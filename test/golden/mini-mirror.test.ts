@@ -16,6 +16,7 @@ import { fsStore } from '../../api/fs-store.ts';
 import { createHandler, handlerContext } from '../../api/handler.ts';
 import type { RuntimeIndex } from '../../api/runtime-index.ts';
 import { build } from '../../generator/build.ts';
+import { bundledBuild } from '../../generator/build-cli.mjs';
 import { PROJECT_ROOT } from '../../generator/config.ts';
 import { readLock } from '../../generator/fetch/lock.ts';
 import { buildFingerprint, codeHash } from '../../generator/write/build-fingerprint.ts';
@@ -67,19 +68,23 @@ const normalised = (bytes: Buffer) =>
     ? Buffer.from(bytes.toString('utf8').replaceAll(fingerprint, FINGERPRINT_PLACEHOLDER))
     : bytes;
 
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'golden-'));
-  await build(
+/** The mini mirror built into `dir` by `run` (build.ts itself, or the bundle npm run build runs). */
+const buildInto = (run: typeof build, dir: string) =>
+  run(
     {
       dataDir: MINI_MIRROR.dataDir,
       lockPath: MINI_MIRROR.lockPath,
       scale: MINI_MIRROR.scale,
-      outDir: join(root, 'public'),
-      generatedDir: join(root, 'generated'),
-      changesAckPath: join(root, 'changes-ack.json'),
+      outDir: join(dir, 'public'),
+      generatedDir: join(dir, 'generated'),
+      changesAckPath: join(dir, 'changes-ack.json'),
     },
     recordingEffects(() => CLOCK),
   );
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'golden-'));
+  await buildInto(build, root);
   const inputs = new Map(Object.entries((await readLock(MINI_MIRROR.lockPath)).files).map(([p, e]) => [p, e.sha256]));
   fingerprint = buildFingerprint(await codeHash(), inputs);
   output = await readTree(join(root, 'public'));
@@ -161,4 +166,14 @@ describe('the mini mirror builds to the golden output', () => {
   it.each(BODIES)('%s, in full', async (path) => {
     expect(readable(output.get(path)!)).toBe(await readFile(join(GOLDEN, path), 'utf8'));
   });
+});
+
+describe('npm run build', () => {
+  it("builds through its bundle (generator/build-cli.mjs) exactly what build.ts builds: every module's own location kept, worker threads and templates found", async () => {
+    const dir = join(root, 'bundled');
+    await buildInto((await bundledBuild()).build, dir);
+    const bundled = await readTree(join(dir, 'public'));
+    expect([...bundled.keys()]).toEqual([...output.keys()]);
+    for (const [path, bytes] of output) expect(sha256(bundled.get(path)!), path).toBe(sha256(bytes));
+  }, 120_000);
 });

@@ -5,7 +5,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 /**
  * Reads whole files, one after another, into one buffer grown to the largest of them, for a
  * caller done with a file's bytes before it reads the next (to hash or compress them). Memory
- * first touched is slow to come by on the machines the build runs on (4.2–5.9 s a GiB measured
+ * first touched is slow to come by on the machines the build runs on (4.1–6.6 s a GiB measured
  * by `npm run bench`), and a fresh buffer per file faults in each of its pages again.
  */
 export class ReusedRead {

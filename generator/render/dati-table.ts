@@ -93,7 +93,7 @@ function isEmpty<R>(column: Column<R>, rows: Iterable<R>): boolean {
  * cut from a two-byte source string can stay one, whatever its characters), under V8's
  * 128 KiB large-object threshold. Pieces of 2,000 lines (~520,000 characters for the income
  * table) were each a large object on freshly mapped pages, and first-touched memory costs
- * 4.2–5.9 s a GiB on this kind of virtual machine (npm run bench): 35,000 page faults in one
+ * 4.1–6.6 s a GiB on this kind of virtual machine (npm run bench): 35,000 page faults in one
  * build's `perf` record under String::WriteToFlat, fewer than 1,700 in a record after.
  */
 const CHUNK_CHARS = 32_768;

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { Nullable, Provenance } from '../../api/schemas/common.ts';
 import { SCHEMAS } from '../../api/schemas/index.ts';
 import { foldNullableUnions } from '../../generator/write/fold-nullable.ts';
+import { apiLikeValue } from '../helpers/api-like-values.ts';
 
 const ajv = () => (addFormats as unknown as (a: Ajv2020) => Ajv2020)(new Ajv2020({ allErrors: true, strict: false }));
 
@@ -45,8 +46,7 @@ describe('folding nullable unions for the build validators', () => {
       original: ajv().compile(s),
       folded: ajv().compile(foldNullableUnions(s) as object),
     }));
-    // Values shaped like the API's: the schemas' own keys, nulls, numbers of every sign, codes, nesting.
-    const keys = fc.constantFrom(
+    const value = apiLikeValue([
       'frequenza',
       'ammontare_euro',
       'dati',
@@ -55,19 +55,7 @@ describe('folding nullable unions for the build validators', () => {
       'altro',
       'editore',
       'anno_riferimento',
-    );
-    const { value } = fc.letrec((tie) => ({
-      value: fc.oneof(
-        { depthSize: 'small' },
-        fc.constant(null),
-        fc.boolean(),
-        fc.integer({ min: -3, max: 3 }),
-        fc.double({ noNaN: true, noDefaultInfinity: true }),
-        fc.constantFrom('058091', '5809', '', 'x'),
-        fc.array(tie('value'), { maxLength: 3 }),
-        fc.dictionary(keys, tie('value'), { maxKeys: 4 }),
-      ),
-    }));
+    ]);
     fc.assert(
       fc.property(value, (v) => {
         for (const { original, folded } of validators) expect(folded(v)).toBe(original(v));

@@ -1,4 +1,4 @@
-import { parseTable, type Table } from './lib/csv.ts';
+import { tableRows } from './lib/csv.ts';
 import { allSourceFiles, parseSourceFile } from './lib/files.ts';
 import type { SourceFile, SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
@@ -208,14 +208,15 @@ class IrpefRow implements IrpefComune {
 /** Parses one year's CSV (decoded text) into comuni, skipping and counting non-comune rows. */
 export function parseIrpefYear(text: string, anno: number): IrpefYear {
   const context = `MEF IRPEF ${anno}`;
-  const table: Table = parseTable(text, ';');
+  // A row at a time: its ~50 cells are garbage once its figures are read.
+  const table = tableRows(text, ';');
   const cols = resolveIrpefColumns(table.header, context);
   const present = new Set(PAIR_KEYS.filter((k) => cols.pairs[k] !== null));
-  const figures: YearFigures = { values: new Float64Array(table.rows.length * ROW_WIDTH), present };
+  const figures: YearFigures = { values: new Float64Array(lineCount(text) * ROW_WIDTH), present };
   const comuni: IrpefComune[] = [];
   const scartati: IrpefYear['scartati'] = [];
   const seen = new Set<string>();
-  for (const row of table.rows) {
+  for (const { cells: row } of table.rows) {
     const rawCode = cellAt(row, cols.codice);
     const rowYear = cellAt(row, cols.anno);
     if (rowYear !== String(anno))
@@ -251,6 +252,13 @@ export function parseIrpefYear(text: string, anno: number): IrpefYear {
     );
   }
   return { anno, comuni, scartati };
+}
+
+/** Lines of the text: at least its rows, so that a year's figures fit in one array allocated before the rows are read. */
+function lineCount(text: string): number {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
 }
 
 /** A cell of a row, trimmed; '' past the row's end. */

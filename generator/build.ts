@@ -31,6 +31,7 @@ import { ambienteRecord, comuneRecord, demografiaRecord, redditiRecord } from '.
 import { fonteDoc, provinceDoc, regioniDoc, statusDoc } from './render/render-meta.ts';
 import { validateDataset } from './check/validate-dataset.ts';
 import { boundariesResource, writeBoundaries } from './write/write-boundaries.ts';
+import { DatiPacker } from './write/dati-packer.ts';
 import { writeDati, type DatiFile } from './write/write-dati.ts';
 import { writeEdgeIndex, writeEdgeIndexEntry } from './write/write-edge-index.ts';
 import { writeSite } from './write/write-site.ts';
@@ -191,6 +192,8 @@ export async function build(
   const { logger } = effects;
   const progress = new Progress(effects);
   const started = performance.now();
+  // The bulk dataset's thread loads DuckDB now, while the second core has room (see DatiPacker.prepare).
+  DatiPacker.prepare();
   logger.log(`comuni-api build\n  fonti: ${config.dataDir}\n  output: ${config.outDir}`);
   for (const line of await recoverOutputs(config.outDir)) logger.log(`  ${line} (build interrotta in precedenza)`);
   const lockPath = config.lockPath ?? DEFAULT_LOCK_PATH;

@@ -1,18 +1,19 @@
 // Worker thread of DatiPacker (dati-packer.ts): hashes and compresses the files of public/dati/
 // once the writer has written them, converts the CSVs to Parquet with DuckDB and writes the zip.
-// Answers each request with { id, result } or { id, error }.
+// Answers each request with { id, result } or { id, error }. Its folder comes with `open`, the
+// first request: the thread may be started before the build knows it (DatiPacker.prepare).
 // Plain JavaScript, like write-thread.mjs: a worker does not inherit a TypeScript loader in every runtime.
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { Zip } from 'fflate';
 import { ReusedRead } from '../../lib/reused-read.mjs';
 
-/** The folder the files go to (public/dati/ of the build being written). */
-const { dir } = workerData;
+/** The folder the files go to (public/dati/ of the build being written), set by open(). */
+let dir = null;
 /** Fixed timestamp of the zip entries, so the same data gives the same archive (local-time fields, same in every time zone). */
 const ZIP_MTIME = new Date(1980, 0, 1);
 
@@ -21,6 +22,12 @@ const DEFLATE_LEVEL = 4;
 
 /** Finished files, by path: what the zip needs. */
 const members = new Map();
+
+/** Starts the work for `folder`. */
+function open(folder) {
+  dir = folder;
+  members.clear();
+}
 
 /** Every file is read back into one buffer (the income CSV alone is 52 MB, 13,000 pages): see reused-read.mjs. */
 const readBack = new ReusedRead();
@@ -89,7 +96,7 @@ function zip(path, order) {
   return size;
 }
 
-const OPS = { finished, parquet, zip };
+const OPS = { open, finished, parquet, zip };
 
 parentPort.on('message', async ({ op, id, args }) => {
   try {

@@ -3,7 +3,7 @@ import { readBuiltFile, readRecord, yearNotFound, type Answerer, type HandlerCon
 import { canonicalUrl } from './envelope.ts';
 import { availableYears, selectedYear, yearEntry } from './record-slice.ts';
 import { comuneRef, findComune, incomeColumn } from './lists.ts';
-import type { RuntimeIndex } from './runtime-index.ts';
+import type { IndexData } from './runtime-index.ts';
 import type { MedieNazionali } from './schemas/nazionale.ts';
 import { invalidParams, problem, ProblemError } from './problem.ts';
 import { routeById, type RouteOf } from './routes.ts';
@@ -48,12 +48,14 @@ async function yearBlock(ctx: HandlerContext, route: RouteSpec, code: string, an
 /**
  * The income series that can be compared across years, for the compared comuni and Italy:
  * the mean taxable income (published unsuppressed every year), read from the per-year
- * ranking columns of the index, so no record is parsed whole.
+ * ranking columns, so no record is parsed whole.
  */
-function comparableIncome(index: RuntimeIndex, positions: number[], medie: MedieNazionali) {
+async function comparableIncome(data: IndexData, positions: number[], medie: MedieNazionali) {
+  const { index } = data;
   const serie = medie.redditi.serie.find((s) => s.indicatore === medie.redditi.serie_predefinita)!;
   const anni = index.anni.redditi;
   const national = new Map(serie.punti.map((p) => [p.anno, p.valore]));
+  const columns = await Promise.all(anni.map((y) => incomeColumn(data, 'reddito_imponibile', y)));
   return {
     indicatore: serie.indicatore,
     descrizione: serie.descrizione,
@@ -61,7 +63,7 @@ function comparableIncome(index: RuntimeIndex, positions: number[], medie: Medie
     anni,
     comuni: positions.map((i) => ({
       codice_istat: index.comuni.codice[i]!,
-      valori: anni.map((y) => incomeColumn(index, 'reddito_imponibile', y)?.valori[i] ?? null),
+      valori: columns.map((column) => column?.valori[i] ?? null),
     })),
     nazionale: anni.map((y) => national.get(y) ?? null),
     avvisi: serie.avvisi,
@@ -113,7 +115,7 @@ export const answerCompare: Answerer<RouteOf<'confronta'>> = async (ctx, { route
   const body = {
     anno_richiesto: anno ?? null,
     comuni,
-    redditi_confrontabili: comparableIncome(ctx.index, positions, medie),
+    redditi_confrontabili: await comparableIncome(ctx, positions, medie),
     medie_nazionali: medie,
     links: {
       self: canonicalUrl(route, { ...values, comuni: codes.join(',') }),

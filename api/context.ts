@@ -1,7 +1,7 @@
 /** What every answer function gets: the runtime's index and file store, the typed request, and the answer kinds. */
 import type { RouteSpec, Values } from './contract.ts';
 import { problem, ProblemError } from './problem.ts';
-import type { RuntimeIndex } from './runtime-index.ts';
+import type { IndexData } from './runtime-index.ts';
 import { precomputedListVariants, staticFilePath } from './static-files.ts';
 
 /** Reads a file the build wrote under public/ (fetch on Netlify, the file system locally); `base` is the request URL. */
@@ -9,18 +9,18 @@ export interface StaticStore {
   read(path: string, base: URL): Promise<string | null>;
 }
 
-export interface HandlerContext {
-  index: RuntimeIndex;
+export interface HandlerContext extends IndexData {
   store: StaticStore;
   /** Paths of the list variants written as files; computed on first use, so cold starts stay cheap. */
   staticLists: () => ReadonlySet<string>;
 }
 
 /** The context every runtime builds from the generated index. */
-export function handlerContext(index: RuntimeIndex, store: StaticStore): HandlerContext {
+export function handlerContext({ index, incomeRankings }: IndexData, store: StaticStore): HandlerContext {
   let lists: ReadonlySet<string> | undefined;
   return {
     index,
+    incomeRankings,
     store,
     staticLists: () =>
       (lists ??= new Set(precomputedListVariants(index).map((v) => staticFilePath(v.route, v.values)))),

@@ -3,7 +3,7 @@ import type { AnyValues, RouteSpec, Values } from './contract.ts';
 import { paginate } from './envelope.ts';
 import { invalidParams, ProblemError } from './problem.ts';
 import type { RouteOf } from './routes.ts';
-import type { IncomeRankingKey, RankingColumn, RuntimeIndex } from './runtime-index.ts';
+import type { IncomeRankingKey, IndexData, RankingColumn, RuntimeIndex } from './runtime-index.ts';
 import type { ComuneRef as ComuneRefSchema } from './schemas/common.ts';
 import { sortedIndexOf } from './sorted.ts';
 import { foldText } from '../lib/text.ts';
@@ -144,13 +144,13 @@ function positionsOf(ranked: readonly number[], size: number): Int32Array {
 }
 
 /** The income ranking column of a tax year (the default one lives in `classifiche`), or null for a year without data. */
-export function incomeColumn(
-  index: RuntimeIndex,
+export async function incomeColumn(
+  { index, incomeRankings }: IndexData,
   key: IncomeRankingKey,
   anno: number | undefined,
-): RankingColumn | null {
+): Promise<RankingColumn | null> {
   if (anno === undefined || anno === index.anni_predefiniti.redditi) return index.classifiche[key];
-  return index.classifiche_redditi_per_anno[String(anno)]?.[key] ?? null;
+  return (await incomeRankings(anno))?.[key] ?? null;
 }
 
 const flagCache = new WeakMap<RankingColumn, Map<number, string[]>>();

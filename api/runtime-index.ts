@@ -32,11 +32,26 @@ export interface RuntimeIndex {
     popolazione: (number | null)[];
   };
   classifiche: Record<RankingKey, RankingColumn>;
-  /** Income rankings of the tax years other than the default one (`anno` on /api/redditi/classifica), keyed by year. */
-  classifiche_redditi_per_anno: Record<string, Record<IncomeRankingKey, RankingColumn>>;
   qualita: QualityColumns;
   search: SearchIndex;
   territorio: TerritoryIndex;
+}
+
+/** The income ranking columns of one tax year. */
+export type IncomeRankings = Record<IncomeRankingKey, RankingColumn>;
+
+/**
+ * The income rankings of a tax year other than the default one (`anno` on /api/redditi/classifica,
+ * the comparable series of /api/confronta), or null for a year without them. They are about
+ * three quarters of the index's data and few requests need them, so they are not in the index:
+ * the edge index module imports each year's module on first use, the build passes its own.
+ */
+export type IncomeRankingsLoader = (anno: number) => Promise<IncomeRankings | null>;
+
+/** Everything the answers are computed from: the index and the loader of the other tax years' income rankings. */
+export interface IndexData {
+  index: RuntimeIndex;
+  incomeRankings: IncomeRankingsLoader;
 }
 
 /** A comune ceased since 1991, as the ceased list shows it. */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { edgeIndexFile } from '../generator/write/write-edge-index.ts';
+import { edgeIndexFiles } from '../generator/write/write-edge-index.ts';
 import { PROJECT_ROOT } from '../generator/config.ts';
 import { median, round } from './stats.ts';
 
@@ -28,15 +28,37 @@ export interface ColdStartFigures {
   processMs: number;
 }
 
-export interface IndexSize {
+export interface FilesSize {
+  files: number;
   rawBytes: number;
   gzipBytes: number;
 }
 
-/** Size of the index module in a build's output tree (generated/edge-index.js only re-exports it). */
+/** The index's files in a build's output tree (generated/edge-index.js only re-exports them), all bundled into the function. */
+export interface IndexSize {
+  /** Loaded at every cold start. */
+  startup: FilesSize;
+  /** Everything, with the year files loaded on first use. */
+  all: FilesSize;
+}
+
+async function filesSize(paths: readonly string[]): Promise<FilesSize> {
+  const sizes = await Promise.all(
+    paths.map(async (path) => {
+      const bytes = await readFile(path);
+      return { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+    }),
+  );
+  return {
+    files: paths.length,
+    rawBytes: sizes.reduce((t, s) => t + s.raw, 0),
+    gzipBytes: sizes.reduce((t, s) => t + s.gzip, 0),
+  };
+}
+
 export async function indexSize(outDir: string): Promise<IndexSize> {
-  const bytes = await readFile(edgeIndexFile(outDir));
-  return { rawBytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
+  const { startup, onDemand } = await edgeIndexFiles(outDir);
+  return { startup: await filesSize(startup), all: await filesSize([...startup, ...onDemand]) };
 }
 
 /**

@@ -3,7 +3,7 @@
  * workload: a web-standard Request in, the whole body read out, timed one by one.
  */
 import { answer, createHandler, handlerContext } from '../api/handler.ts';
-import type { RuntimeIndex } from '../api/runtime-index.ts';
+import type { IndexData } from '../api/runtime-index.ts';
 import { fsStore } from '../api/fs-store.ts';
 import { summarize, type LatencySummary } from './stats.ts';
 import type { Workload } from './workloads.ts';
@@ -16,8 +16,8 @@ export interface HandlerFigures extends LatencySummary {
 }
 
 /** Fails unless every URL answers 200 and, for a computed workload, is computed rather than served from a file. */
-export async function checkWorkload(publicDir: string, index: RuntimeIndex, workload: Workload): Promise<void> {
-  const ctx = handlerContext(index, fsStore(publicDir));
+export async function checkWorkload(publicDir: string, data: IndexData, workload: Workload): Promise<void> {
+  const ctx = handlerContext(data, fsStore(publicDir));
   const handle = createHandler(ctx);
   for (const path of workload.paths) {
     const response = await handle(new Request(ORIGIN + path));
@@ -36,11 +36,11 @@ export async function checkWorkload(publicDir: string, index: RuntimeIndex, work
 
 export async function measureHandler(
   publicDir: string,
-  index: RuntimeIndex,
+  data: IndexData,
   workload: Workload,
   iterations: number,
 ): Promise<HandlerFigures> {
-  const handle = createHandler(handlerContext(index, fsStore(publicDir)));
+  const handle = createHandler(handlerContext(data, fsStore(publicDir)));
   const run = async (path: string) => {
     const response = (await handle(new Request(ORIGIN + path))) as Response;
     return (await response.text()).length;

@@ -20,11 +20,11 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import type { RuntimeIndex } from '../api/runtime-index.ts';
 import { PROJECT_ROOT, resolveConfig } from '../generator/config.ts';
 import { createApp } from '../server/app.ts';
+import { importIndexData } from '../server/index-module.ts';
 
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.LOAD_DURATION ?? 20);
@@ -81,8 +81,7 @@ interface Memory {
 
 /** Child mode: the server alone, answering memory questions from the parent over IPC. */
 async function serve(outDir: string, generatedDir: string) {
-  const index = (await import(pathToFileURL(join(generatedDir, 'edge-index.js')).href)).default as RuntimeIndex;
-  const server = createApp(outDir, index, () => {});
+  const server = createApp(outDir, await importIndexData(join(generatedDir, 'edge-index.js')), () => {});
   server.listen(0, '127.0.0.1', () =>
     process.send!({ type: 'ready', port: (server.address() as { port: number }).port }),
   );

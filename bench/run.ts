@@ -17,9 +17,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { RuntimeIndex } from '../api/runtime-index.ts';
 import { PROJECT_ROOT, resolveConfig, type BuildConfig } from '../generator/config.ts';
+import { importIndexData } from '../server/index-module.ts';
 import { calibrate, type Calibration } from './calibrate.ts';
 import { indexSize, measureColdStart } from './cold-start.ts';
 import { checkWorkload, measureHandler, type HandlerFigures } from './handler-latency.ts';
@@ -147,12 +146,11 @@ async function main() {
   const coldStart = await measureColdStart(config.generatedDir, settings.coldStartRuns);
 
   log('▸ handler latency in process…');
-  const runtimeIndex = (await import(pathToFileURL(join(config.generatedDir, 'edge-index.js')).href))
-    .default as RuntimeIndex;
+  const indexData = await importIndexData(join(config.generatedDir, 'edge-index.js'));
   const handler: HandlerFigures[] = [];
   for (const workload of DYNAMIC_WORKLOADS) {
-    await checkWorkload(config.outDir, runtimeIndex, workload);
-    handler.push(await measureHandler(config.outDir, runtimeIndex, workload, settings.handlerIterations));
+    await checkWorkload(config.outDir, indexData, workload);
+    handler.push(await measureHandler(config.outDir, indexData, workload, settings.handlerIterations));
   }
 
   log('▸ search engine against fuse.js…');
@@ -231,11 +229,17 @@ async function main() {
     },
     {
       key: 'edge.index',
-      label: 'Edge index (generated/edge-index.js)',
-      figure: `${mb(index.rawBytes)} raw, ${mb(index.gzipBytes)} gzip`,
-      value: index.gzipBytes / 1e6,
+      label: `Edge index, all ${index.all.files} files (public/_edge/, bundled into the function)`,
+      figure: `${mb(index.all.rawBytes)} raw, ${mb(index.all.gzipBytes)} gzip`,
+      value: index.all.gzipBytes / 1e6,
       target: `≤ ${TARGETS.indexGzipMB} MB gzip`,
-      ok: index.gzipBytes <= TARGETS.indexGzipMB * 1e6,
+      ok: index.all.gzipBytes <= TARGETS.indexGzipMB * 1e6,
+    },
+    {
+      key: 'edge.index.startup',
+      label: '  loaded at every cold start (edge-index.js, .json)',
+      figure: `${mb(index.startup.rawBytes)} raw, ${mb(index.startup.gzipBytes)} gzip`,
+      value: index.startup.gzipBytes / 1e6,
     },
     ...DYNAMIC_WORKLOADS.map((w) => {
       const h = handlerOf(w.id);

@@ -8,7 +8,7 @@ import { precomputedListVariants, staticFilePath } from '../api/static-files.ts'
 import { CHANGES_PATH, compareSnapshots } from './report/change-report.ts';
 import { changeTable } from './report/change-table.ts';
 import { buildSnapshot, parseSnapshot, SNAPSHOT_PATH } from './report/snapshot.ts';
-import { buildRuntimeIndex } from './render/build-index.ts';
+import { buildRuntimeIndex, incomeRankingsByYear, inMemoryIndexData } from './render/build-index.ts';
 import { resolveConfig, type BuildConfig } from './config.ts';
 import { coverageReport, coverageTable } from './report/coverage.ts';
 import type { Dataset } from './join/dataset.ts';
@@ -40,7 +40,7 @@ import { ceasedCodes, writeCeasedProblems } from './write/write-ceased-problems.
 import { cessatiRecords, territoryIndex } from './render/territory-records.ts';
 import type { ComuneCessato } from '../api/schemas/territorio.ts';
 import { territorySummary } from './report/territory-summary.ts';
-import type { RuntimeIndex } from '../api/runtime-index.ts';
+import type { IndexData, RuntimeIndex } from '../api/runtime-index.ts';
 import { openApiDocument } from './render/openapi.ts';
 import { ALL_SOURCE_META, SOURCE_MODULES } from '../data-sources/index.ts';
 import { buildFingerprint, codeHash } from './write/build-fingerprint.ts';
@@ -93,12 +93,12 @@ async function writeTerritory(writer: OutputWriter, cessati: ComuneCessato[]) {
     );
 }
 
-async function writeLists(writer: OutputWriter, index: RuntimeIndex, progress: Progress) {
-  const variants = precomputedListVariants(index);
+async function writeLists(writer: OutputWriter, data: IndexData, progress: Progress) {
+  const variants = precomputedListVariants(data.index);
   const tick = progress.bar('elenchi e classifiche', variants.length);
   let done = 0;
   for (const { route, values } of variants) {
-    await writer.json(staticFilePath(route, values), computeList(index, route, values), route.schema);
+    await writer.json(staticFilePath(route, values), await computeList(data, route, values), route.schema);
     tick(++done);
   }
   return variants.length;
@@ -237,6 +237,8 @@ export async function build(
       territoryIndex(dataset, cessati),
     ),
   );
+  const incomeByYear = incomeRankingsByYear(dataset);
+  const indexData = inMemoryIndexData(index, incomeByYear);
   const writer = await OutputWriter.create(config.outDir);
   // Every step writes through `writer`: a failed one discards the whole tree. The bulk dataset's
   // step is awaited (or its failure caught) before anything else can throw past it.
@@ -251,7 +253,7 @@ export async function build(
     dati.catch(() => undefined);
     await progress.step('schede per comune', () => writeRecords(writer, dataset, quality, progress));
     await progress.step('comuni cessati e codici precedenti', () => writeTerritory(writer, cessati));
-    await progress.step('elenchi e classifiche', () => writeLists(writer, index, progress));
+    await progress.step('elenchi e classifiche', () => writeLists(writer, indexData, progress));
     await progress.step('documenti', () => writeDocuments(writer, dataset, index, quality));
     const scored = new Set(quality.comuni.filter((c) => c.punteggio !== null).map((c) => c.codice_istat));
     const coverage = coverageReport(dataset, (c) => scored.has(c.anagrafica.codice_istat));
@@ -259,7 +261,7 @@ export async function build(
     // Netlify's redirects: the release's stable zip name, former codes (the handler answers the same 301s locally),
     // then ceased codes on the static layer, served as 404s with the handler's own problem bodies, written first.
     const ceased = ceasedCodes(index);
-    await progress.step('404 dei codici cessati', () => writeCeasedProblems(writer, index, ceased));
+    await progress.step('404 dei codici cessati', () => writeCeasedProblems(writer, indexData, ceased));
     await writer.text('/_redirects', renderRedirects(index.territorio.alias, ceased, [zipAliasRedirect(release)]));
     const datiFiles = await dati;
     await progress.step('sito di documentazione', () =>
@@ -278,7 +280,7 @@ export async function build(
     await progress.step('OpenAPI con esempi reali', async () =>
       writer.json(
         staticFilePath(routeById('openapi'), {}),
-        await openApiDocument(ROUTE_LIST, index, writer.root),
+        await openApiDocument(ROUTE_LIST, indexData, writer.root),
         'OpenApi',
       ),
     );
@@ -300,7 +302,7 @@ export async function build(
     });
     await writer.text(SNAPSHOT_PATH, JSON.stringify(snapshot));
     await writer.text(CHANGES_PATH, `${JSON.stringify(changes, null, 2)}\n`);
-    const edge = await writeEdgeIndex(writer, index, fingerprint);
+    const edge = await writeEdgeIndex(writer, index, incomeByYear, fingerprint);
     // /api/status is the one file with a timestamp; it counts itself.
     const cambiamenti = { rispetto_a: changes.versione_dati.prima, rapporto: CHANGES_PATH };
     await writer.json(

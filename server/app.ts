@@ -12,7 +12,7 @@ import serveHandler from 'serve-handler';
 import { createHandler, errorBoundary, handlerContext, methodNotAllowed } from '../api/handler.ts';
 import { ALLOWED_METHODS, JSON_TYPE, jsonResponse, problemResponse, STATIC_HEADER_RULES } from '../api/http.ts';
 import { problem } from '../api/problem.ts';
-import type { RuntimeIndex } from '../api/runtime-index.ts';
+import type { IndexData } from '../api/runtime-index.ts';
 import { fsStore } from '../api/fs-store.ts';
 import { RATE_WINDOW_SECONDS, rateLimiter } from './rate-limit.ts';
 
@@ -103,13 +103,13 @@ const SERVER_LIMITS = {
  */
 export function createApp(
   publicDir: string,
-  index: RuntimeIndex,
+  data: IndexData,
   log: (line: string) => void = console.log,
   options: AppOptions = {},
 ): Server {
   const config = serveConfig(publicDir);
   const store = fsStore(publicDir);
-  const handle = createHandler(handlerContext(index, store));
+  const handle = createHandler(handlerContext(data, store));
   const limiter = options.rateLimitPerMinute ? rateLimiter(options.rateLimitPerMinute) : null;
   const server = createServer(async (req, res) => {
     const started = performance.now();

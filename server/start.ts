@@ -1,21 +1,21 @@
 import { readFile } from 'node:fs/promises';
-import { pathToFileURL } from 'node:url';
-import type { RuntimeIndex } from '../api/runtime-index.ts';
+import type { IndexData } from '../api/runtime-index.ts';
 import { build } from '../generator/build.ts';
 import { resolveConfig, type BuildConfig } from '../generator/config.ts';
 import { edgeIndexFile } from '../generator/write/write-edge-index.ts';
 import { createApp } from './app.ts';
 import { needsBuild } from './freshness.ts';
+import { importIndexData } from './index-module.ts';
 import { rateLimitFromEnv } from './rate-limit.ts';
 
 /**
  * The edge index of the output tree. Imported with the file's size and time as a query, so a
  * module that failed to load is not served again from the import cache after a rebuild.
  */
-async function importIndex(config: BuildConfig): Promise<RuntimeIndex> {
+async function importIndex(config: BuildConfig): Promise<IndexData> {
   const file = edgeIndexFile(config.outDir);
   const version = (await readFile(file)).byteLength;
-  return (await import(`${pathToFileURL(file).href}?v=${version}-${Date.now()}`)).default as RuntimeIndex;
+  return importIndexData(file, `?v=${version}-${Date.now()}`);
 }
 
 /**
@@ -30,7 +30,7 @@ async function main() {
     console.log(`Prima la build: ${fresh.reason}.`);
     await build(config);
   }
-  let index: RuntimeIndex;
+  let index: IndexData;
   try {
     index = await importIndex(config);
   } catch (error) {

@@ -9,27 +9,27 @@ import { canonicalFilters, incomeColumn, listCessati, listComuni, qualityRanking
 import { parseParams } from '../params.ts';
 import { problem, ProblemError } from '../problem.ts';
 import { routeById, type ListRouteId, type RouteOf } from '../routes.ts';
-import type { RuntimeIndex } from '../runtime-index.ts';
+import type { IndexData } from '../runtime-index.ts';
 import { staticFilePath } from '../static-files.ts';
 
-type ListCompute<R extends RouteSpec> = (index: RuntimeIndex, route: R, values: Values<R>, instance: string) => unknown;
+type ListCompute<R extends RouteSpec> = (data: IndexData, route: R, values: Values<R>, instance: string) => unknown;
 
 const LIST_COMPUTE: { [K in ListRouteId]: ListCompute<RouteOf<K>> } = {
-  'comuni.list': listComuni,
-  'comuni.cessati.list': listCessati,
-  'demografia.ranking': (index, route, values) =>
+  'comuni.list': ({ index }, route, values) => listComuni(index, route, values),
+  'comuni.cessati.list': ({ index }, route, values) => listCessati(index, route, values),
+  'demografia.ranking': ({ index }, route, values) =>
     ranking(index, route, values, index.classifiche[values.indicatore], values.ordine),
-  // Income rankings of any tax year: the default one from `classifiche`, the others from `classifiche_redditi_per_anno`.
-  'redditi.ranking': (index, route, values, instance) => {
-    const column = incomeColumn(index, values.indicatore, values.anno);
-    if (!column) throw yearNotFound(values.anno!, index.anni.redditi, 'di reddito', instance);
-    return ranking(index, route, values, column, values.ordine);
+  // Income rankings of any tax year: the default one from `classifiche`, the others loaded by year.
+  'redditi.ranking': async (data, route, values, instance) => {
+    const column = await incomeColumn(data, values.indicatore, values.anno);
+    if (!column) throw yearNotFound(values.anno!, data.index.anni.redditi, 'di reddito', instance);
+    return ranking(data.index, route, values, column, values.ordine);
   },
-  'ambiente.air.ranking': (index, route, values) =>
+  'ambiente.air.ranking': ({ index }, route, values) =>
     ranking(index, route, values, index.classifiche[values.indicatore], values.order),
-  'ambiente.soil.ranking': (index, route, values) =>
+  'ambiente.soil.ranking': ({ index }, route, values) =>
     ranking(index, route, values, index.classifiche.suolo, values.order),
-  'qualita.ranking': (index, route, values, instance) => {
+  'qualita.ranking': ({ index }, route, values, instance) => {
     const { min_pop: min, max_pop: max } = values;
     if (min !== undefined && max !== undefined && min > max) {
       throw new ProblemError(
@@ -44,7 +44,7 @@ const LIST_COMPUTE: { [K in ListRouteId]: ListCompute<RouteOf<K>> } = {
 
 const isListRoute = (id: string): id is ListRouteId => id in LIST_COMPUTE;
 
-function computeTyped<K extends ListRouteId>(index: RuntimeIndex, id: K, values: AnyValues, instance: string) {
+function computeTyped<K extends ListRouteId>(data: IndexData, id: K, values: AnyValues, instance: string) {
   // The values are parsed as a request's would be, so the compute functions only ever see typed, checked values.
   const route = routeById(id);
   const query = new URLSearchParams();
@@ -54,22 +54,22 @@ function computeTyped<K extends ListRouteId>(index: RuntimeIndex, id: K, values:
     if (location === 'path') pathParams[name] = String(value);
     else if (value !== undefined) query.set(name, String(value));
   }
-  return LIST_COMPUTE[id](index, route, parseParams(route, pathParams, query, instance), instance);
+  return LIST_COMPUTE[id](data, route, parseParams(route, pathParams, query, instance), instance);
 }
 
 /** Body of a list route for canonical parameter values (the build's files, the handler's other combinations). */
-export function computeList(
-  index: RuntimeIndex,
+export async function computeList(
+  data: IndexData,
   route: RouteSpec,
   values: AnyValues,
   instance = canonicalUrl(route, values),
-): unknown {
+): Promise<unknown> {
   if (!isListRoute(route.id)) throw new Error(`${route.id} is not a list route`);
-  return computeTyped(index, route.id, values, instance);
+  return computeTyped(data, route.id, values, instance);
 }
 
 /** A list request: the file when the build wrote one for these (canonical) values, computed otherwise. */
-export const listAnswer: Answerer<RouteSpec> = (ctx, req) => {
+export const listAnswer: Answerer<RouteSpec> = async (ctx, req) => {
   const values = canonicalFilters(ctx.index, req.values, req.instance);
   // The default tax year asked explicitly is the same answer as no year: same file.
   const canonical =
@@ -78,5 +78,5 @@ export const listAnswer: Answerer<RouteSpec> = (ctx, req) => {
       : values;
   const path = staticFilePath(req.route, canonical);
   if (ctx.staticLists().has(path)) return { kind: 'static', path };
-  return { kind: 'json', body: computeList(ctx.index, req.route, canonical, req.instance) };
+  return { kind: 'json', body: await computeList(ctx, req.route, canonical, req.instance) };
 };

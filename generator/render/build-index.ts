@@ -1,5 +1,6 @@
 import type {
-  IncomeRankingKey,
+  IncomeRankings,
+  IndexData,
   RankingColumn,
   RankingKey,
   RuntimeIndex,
@@ -39,7 +40,7 @@ const fewTaxpayers = (dataset: Dataset, valori: (number | null)[]): NonNullable<
 ];
 
 /** The income ranking columns of one tax year (the default one in `classifiche`, the others by year). */
-export function incomeColumns(dataset: Dataset, year: number): Record<IncomeRankingKey, RankingColumn> {
+export function incomeColumns(dataset: Dataset, year: number): IncomeRankings {
   const inc = (c: ComuneData) => c.redditi.find((r) => r.anno === year);
   // One source per tax year (the full MEF file, or the summary for a summary-only year).
   const sample = dataset.comuni.map(inc).find((r) => r !== undefined);
@@ -92,11 +93,17 @@ export function incomeColumns(dataset: Dataset, year: number): Record<IncomeRank
   };
 }
 
-/** Income rankings of every tax year but the default one. */
-function incomeColumnsByYear(dataset: Dataset): RuntimeIndex['classifiche_redditi_per_anno'] {
+/** Income rankings of every tax year but the default one, by year: the edge index writes a module of each. */
+export function incomeRankingsByYear(dataset: Dataset): Record<string, IncomeRankings> {
   const other = dataset.anni.redditi.filter((y) => y !== dataset.predefiniti.redditi);
   return Object.fromEntries(other.map((y) => [String(y), incomeColumns(dataset, y)]));
 }
+
+/** What the build's own answers (lists, OpenAPI examples, ceased codes' problems) are computed from: all in memory. */
+export const inMemoryIndexData = (index: RuntimeIndex, byYear: Record<string, IncomeRankings>): IndexData => ({
+  index,
+  incomeRankings: async (anno) => (Object.hasOwn(byYear, anno) ? byYear[anno]! : null),
+});
 
 /** The ranking columns: one value per comune (same order as the index), null where there is none. */
 export function rankingColumns(dataset: Dataset): Record<RankingKey, RankingColumn> {
@@ -232,7 +239,6 @@ export function buildRuntimeIndex(
       popolazione,
     },
     classifiche: rankingColumns(dataset),
-    classifiche_redditi_per_anno: incomeColumnsByYear(dataset),
     qualita,
     search: buildSearchIndex(
       dataset.comuni.map((c, i) => ({

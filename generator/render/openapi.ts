@@ -3,7 +3,7 @@ import { fsStore } from '../../api/fs-store.ts';
 import { createHandler, handlerContext } from '../../api/handler.ts';
 import { ALLOWED_METHODS, CACHE_CONTROL } from '../../api/http.ts';
 import type { RouteSpec } from '../../api/routes.ts';
-import type { RuntimeIndex } from '../../api/runtime-index.ts';
+import type { IndexData } from '../../api/runtime-index.ts';
 import { SCHEMAS } from '../../api/schemas/index.ts';
 import { COMMON_HEADER_REFS, HEADER_DOCS, PARAMETER_DOCS, plain, ref, TAG_DESCRIPTIONS } from './openapi/components.ts';
 import { collectExamples } from './openapi/examples.ts';
@@ -75,9 +75,9 @@ function buildOpenApi(routes: readonly RouteSpec[], examples: Awaited<ReturnType
 }
 
 /** The document for a build whose answers are already written under `publicRoot` (the build's temporary directory). */
-export async function openApiDocument(routes: readonly RouteSpec[], index: RuntimeIndex, publicRoot: string) {
+export async function openApiDocument(routes: readonly RouteSpec[], data: IndexData, publicRoot: string) {
   // At build time an unexpected error must fail the build with its stack, not become a 500 example: the log rethrows it.
-  const handle = createHandler(handlerContext(index, fsStore(publicRoot)), undefined, (error) => {
+  const handle = createHandler(handlerContext(data, fsStore(publicRoot)), undefined, (error) => {
     throw error;
   });
   return buildOpenApi(routes, await collectExamples(routes, handle));

@@ -3,7 +3,7 @@ import { fsStore } from '../../api/fs-store.ts';
 import { createHandler, handlerContext } from '../../api/handler.ts';
 import { PROBLEM_TYPE } from '../../api/http.ts';
 import { findComune } from '../../api/lists.ts';
-import type { RuntimeIndex } from '../../api/runtime-index.ts';
+import type { IndexData, RuntimeIndex } from '../../api/runtime-index.ts';
 import type { OutputWriter } from './output.ts';
 import { schemaErrors } from './validators.ts';
 
@@ -22,11 +22,11 @@ export function ceasedCodes(index: RuntimeIndex): string[] {
  */
 export async function writeCeasedProblems(
   writer: OutputWriter,
-  index: RuntimeIndex,
+  data: IndexData,
   codes: readonly string[],
 ): Promise<number> {
   // Answers come from the index only; a bug fails the build with its stack instead of becoming a 500 body.
-  const handle = createHandler(handlerContext(index, fsStore(writer.root)), undefined, (error) => {
+  const handle = createHandler(handlerContext(data, fsStore(writer.root)), undefined, (error) => {
     throw error;
   });
   const urls = ceasedCodeUrls(codes);

@@ -5,16 +5,19 @@
 // else is computed here from the generated index. No file-system access at run time.
 import { EDGE_RATE_LIMIT, excludedPatterns } from '../../api/cdn-layer.ts';
 import { createHandler, handlerContext } from '../../api/handler.ts';
-import index from '../../generated/edge-index.js';
+import index, { incomeRankings } from '../../generated/edge-index.js';
 
 const handle = createHandler(
-  handlerContext(index, {
-    // Record files (for `anno` projections and comparisons) come from the CDN.
-    async read(path, base) {
-      const response = await fetch(new URL(path, base));
-      return response.ok ? response.text() : null;
+  handlerContext(
+    { index, incomeRankings },
+    {
+      // Record files (for `anno` projections and comparisons) come from the CDN.
+      async read(path, base) {
+        const response = await fetch(new URL(path, base));
+        return response.ok ? response.text() : null;
+      },
     },
-  }),
+  ),
   // Returning a URL tells Netlify to rewrite to that static file.
   async (path, request) => new URL(path, request.url),
 );

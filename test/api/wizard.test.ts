@@ -109,7 +109,6 @@ function makeIndex(rows: Row[], qualita?: RuntimeIndex['qualita']): RuntimeIndex
       popolazione: rows.map((r) => r.popolazione),
     },
     classifiche: Object.fromEntries(keys.map((k) => [k, emptyRanking(k)])) as Record<RankingKey, RankingColumn>,
-    classifiche_redditi_per_anno: {},
     qualita: qualita ?? {
       punteggio: rows.map((r) => indexTotal(r.dims)),
       dimensioni: DIMS.map((id, k) => ({

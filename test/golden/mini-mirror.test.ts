@@ -10,16 +10,15 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fsStore } from '../../api/fs-store.ts';
 import { createHandler, handlerContext } from '../../api/handler.ts';
-import type { RuntimeIndex } from '../../api/runtime-index.ts';
 import { build } from '../../generator/build.ts';
 import { bundledBuild } from '../../generator/build-cli.mjs';
 import { PROJECT_ROOT } from '../../generator/config.ts';
 import { readLock } from '../../generator/fetch/lock.ts';
 import { buildFingerprint, codeHash } from '../../generator/write/build-fingerprint.ts';
+import { importIndexData } from '../../server/index-module.ts';
 import { recordingEffects } from '../helpers/build-effects.ts';
 import { MINI_MIRROR } from '../fixtures/mini-mirror.ts';
 
@@ -137,8 +136,8 @@ describe('the mini mirror builds to the golden output', () => {
   });
 
   it('an `anno` projection links the file of its record, which holds the same series', async () => {
-    const index = (await import(pathToFileURL(join(root, 'generated', 'edge-index.js')).href)).default as RuntimeIndex;
-    const handle = createHandler(handlerContext(index, fsStore(join(root, 'public'))));
+    const data = await importIndexData(join(root, 'generated', 'edge-index.js'));
+    const handle = createHandler(handlerContext(data, fsStore(join(root, 'public'))));
     const response = (await handle(new Request('http://localhost/api/redditi/028108?anno=2010'))) as Response;
     const body = (await response.json()) as { anno: number; links: { self: string; json: string } };
     expect([response.status, body.anno, body.links.self, body.links.json]).toEqual([
@@ -147,6 +146,29 @@ describe('the mini mirror builds to the golden output', () => {
       '/api/redditi/028108?anno=2010',
       '/api/redditi/028108.json',
     ]);
+  });
+
+  it("answers past tax years' rankings and the comparison's income series from the year files the index imports on first use", async () => {
+    const data = await importIndexData(join(root, 'generated', 'edge-index.js'));
+    const handle = createHandler(handlerContext(data, fsStore(join(root, 'public'))));
+    const get = async (url: string) => (await handle(new Request(`http://localhost${url}`))) as Response;
+    const record = JSON.parse(output.get('api/redditi/028108.json')!.toString('utf8')) as {
+      serie_storica: { anno: number; reddito_imponibile_medio_euro: number | null }[];
+    };
+    const byYear = new Map(record.serie_storica.map((e) => [e.anno, e.reddito_imponibile_medio_euro]));
+    const ranking = (await (await get('/api/redditi/classifica/reddito_imponibile?anno=2010')).json()) as {
+      anno: number;
+      risultati: { codice_istat: string; valore: number }[];
+    };
+    expect(ranking.anno).toBe(2010);
+    expect(ranking.risultati.find((r) => r.codice_istat === '028108')?.valore).toBe(byYear.get(2010));
+    const compared = (await (await get('/api/confronta?comuni=028108')).json()) as {
+      redditi_confrontabili: { anni: number[]; comuni: { valori: (number | null)[] }[] };
+    };
+    const { anni, comuni } = compared.redditi_confrontabili;
+    expect(comuni[0]!.valori).toEqual(anni.map((y) => byYear.get(y) ?? null));
+    expect(anni.length).toBeGreaterThan(2);
+    expect((await get('/api/redditi/classifica/reddito?anno=1999')).status).toBe(404);
   });
 
   it("each 404 rule of _redirects serves a file the build wrote: the handler's problem naming the successors", () => {

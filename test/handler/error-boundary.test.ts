@@ -7,19 +7,24 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHandler, handlerContext } from '../../api/handler.ts';
-import type { RuntimeIndex } from '../../api/runtime-index.ts';
+import type { IndexData, RuntimeIndex } from '../../api/runtime-index.ts';
 import { PROJECT_ROOT } from '../../generator/config.ts';
 import { createApp } from '../../server/app.ts';
 
 /** An index that throws on any use: every answer that reads it meets a bug. */
-const BROKEN = new Proxy(
-  {},
-  {
-    get() {
-      throw new Error('indice rotto');
+const BROKEN: IndexData = {
+  index: new Proxy(
+    {},
+    {
+      get() {
+        throw new Error('indice rotto');
+      },
     },
+  ) as RuntimeIndex,
+  incomeRankings: async () => {
+    throw new Error('indice rotto');
   },
-) as RuntimeIndex;
+};
 
 const INTERNAL = {
   type: 'about:blank',
@@ -87,7 +92,11 @@ describe('the one error boundary, in the core', () => {
     beforeAll(async () => {
       dir = await mkdtemp(join(tmpdir(), 'edge-error-'));
       const index = join(dir, 'broken-index.js');
-      await writeFile(index, `export default new Proxy({}, { get() { throw new Error('indice rotto'); } });\n`);
+      await writeFile(
+        index,
+        `export default new Proxy({}, { get() { throw new Error('indice rotto'); } });\n` +
+          `export const incomeRankings = async () => { throw new Error('indice rotto'); };\n`,
+      );
       const imports = {
         [pathToFileURL(join(PROJECT_ROOT, 'generated', 'edge-index.js')).href]: pathToFileURL(index).href,
       };

@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RuntimeIndex } from '../../api/runtime-index.ts';
+import type { IndexData, RuntimeIndex } from '../../api/runtime-index.ts';
 import { createApp } from '../../server/app.ts';
 import { rateLimiter, rateLimitFromEnv } from '../../server/rate-limit.ts';
 
@@ -24,7 +24,7 @@ function raw(port: number, method: string, path: string, headers: Record<string,
 }
 
 // The static side of the server needs no data: an index that is never read is enough.
-const NO_INDEX = {} as RuntimeIndex;
+const NO_INDEX: IndexData = { index: {} as RuntimeIndex, incomeRankings: async () => null };
 
 describe('the local server outside /api', () => {
   let dir: string;

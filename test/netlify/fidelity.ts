@@ -10,15 +10,14 @@
  * NETLIFY_DEV_PORT and LOCAL_PORT (default: free ports, so two runs on one machine do not collide).
  */
 import { createServer, type AddressInfo } from 'node:net';
-import { pathToFileURL } from 'node:url';
 import fg from 'fast-glob';
 import { excludedPatterns } from '../../api/cdn-layer.ts';
 import { JSON_TYPE, PROBLEM_TYPE } from '../../api/http.ts';
-import type { RuntimeIndex } from '../../api/runtime-index.ts';
 import { build } from '../../generator/build.ts';
 import { resolveConfig } from '../../generator/config.ts';
 import { createApp } from '../../server/app.ts';
 import { needsBuild } from '../../server/freshness.ts';
+import { importIndexData } from '../../server/index-module.ts';
 import { ensureNetlifyCli, startNetlifyDev } from './netlify-dev.ts';
 import { CEASED_ON_STATIC, fidelityRequests, NO_FILE, type FidelityRequest } from './urls.ts';
 
@@ -157,9 +156,8 @@ async function main() {
   const log = (line: string) => console.log(line);
   await ensureNetlifyCli(log);
   if ((await needsBuild(config)).build) await build(config);
-  const index = (await import(pathToFileURL(`${config.generatedDir}/edge-index.js`).href)).default as RuntimeIndex;
-
-  const server = createApp(config.outDir, index, () => {});
+  const data = await importIndexData(`${config.generatedDir}/edge-index.js`);
+  const server = createApp(config.outDir, data, () => {});
   await new Promise<void>((resolve) => server.listen(Number(process.env.LOCAL_PORT ?? 0), '127.0.0.1', resolve));
   const local = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   log('Avvio netlify dev --offline…');
@@ -175,7 +173,7 @@ async function main() {
   const seen = new Set<keyof typeof DOCUMENTED>();
   const byKind = new Map<string, { requests: number; identical: number; invocations: number }>();
   try {
-    for (const request of fidelityRequests(index)) {
+    for (const request of fidelityRequests(data.index)) {
       const [n, l] = [await send(netlify.origin, request), await send(local, request)];
       const result = compare(request, n, l);
       const row = byKind.get(request.kind) ?? { requests: 0, identical: 0, invocations: 0 };

@@ -82,6 +82,8 @@ export function fidelityRequests(index: RuntimeIndex): FidelityRequest[] {
     '/api/demografia/classifica/popolazione?limit=5',
     '/api/qualita-vita/classifica?regione=toscana&min_pop=5000&max_pop=50000&limit=5',
     '/api/ambiente/suolo/classifica?ordine=asc&limit=3',
+    // A past tax year: its rankings are a JSON module the edge index imports on first use.
+    '/api/redditi/classifica/reddito_imponibile?anno=2010&limit=5',
   );
   get(
     'proiezioni anno',

@@ -311,7 +311,7 @@ describe.skipIf(!hasRealBuild)(`fuzz: generated bad and edge-case requests over 
   let index: RuntimeIndex;
   let secrets: string[];
   beforeAll(async () => {
-    [server, contract, index] = await Promise.all([
+    [server, contract, { index }] = await Promise.all([
       startServer(),
       builtOpenApi().then((doc) => new Contract(doc)),
       loadBuiltIndex(),

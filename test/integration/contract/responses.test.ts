@@ -11,7 +11,7 @@ describe.skipIf(!hasRealBuild)(`every endpoint, valid requests, against the Open
   let index: RuntimeIndex;
   let urls: string[];
   beforeAll(async () => {
-    [server, contract, index] = await Promise.all([
+    [server, contract, { index }] = await Promise.all([
       startServer(),
       builtOpenApi().then((doc) => new Contract(doc)),
       loadBuiltIndex(),

@@ -6,7 +6,7 @@ import { paramEntries } from '../../../api/contract.ts';
 import { createHandler, handlerContext, type StaticStore } from '../../../api/handler.ts';
 import { selectYear, type YearlyRecord } from '../../../api/projection.ts';
 import { matchRoute, ROUTE_LIST, routeById } from '../../../api/routes.ts';
-import type { RuntimeIndex } from '../../../api/runtime-index.ts';
+import type { IndexData, RuntimeIndex } from '../../../api/runtime-index.ts';
 import { precomputedListVariants } from '../../../api/static-files.ts';
 import { fsStore } from '../../../api/fs-store.ts';
 import { hasRealBuild, loadBuiltIndex, REAL_DATA, TEST_BUILD } from '../helpers/real-build.ts';
@@ -25,6 +25,7 @@ const exists = (path: string) =>
  */
 describe.skipIf(!hasRealBuild)(`static files and dynamic answers agree${REAL_DATA}`, () => {
   let index: RuntimeIndex;
+  let data: IndexData;
   let store: StaticStore;
   /** Computes every list, as if no list file existed. */
   let computed: (path: string) => Promise<{ status: number; text: string }>;
@@ -32,14 +33,15 @@ describe.skipIf(!hasRealBuild)(`static files and dynamic answers agree${REAL_DAT
   let target: (path: string) => Promise<string | null>;
 
   beforeAll(async () => {
-    index = await loadBuiltIndex();
+    data = await loadBuiltIndex();
+    ({ index } = data);
     store = fsStore(TEST_BUILD.outDir);
-    const dynamic = createHandler({ ...handlerContext(index, store), staticLists: () => new Set() });
+    const dynamic = createHandler({ ...handlerContext(data, store), staticLists: () => new Set() });
     computed = async (path) => {
       const response = (await dynamic(new Request(`http://test.local${path}`))) as Response;
       return { status: response.status, text: await response.text() };
     };
-    const rewriting = createHandler(handlerContext(index, store), async (path, request) => new URL(path, request.url));
+    const rewriting = createHandler(handlerContext(data, store), async (path, request) => new URL(path, request.url));
     target = async (path) => {
       const result = await rewriting(new Request(`http://test.local${path}`));
       if (result instanceof URL) return result.pathname;

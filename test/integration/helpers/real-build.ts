@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { inject } from 'vitest';
-import type { RuntimeIndex } from '../../../api/runtime-index.ts';
+import type { IndexData } from '../../../api/runtime-index.ts';
+import { importIndexData } from '../../../server/index-module.ts';
 import { TEST_BUILD } from '../global-setup.ts';
 
 /** True when the global setup built the API from the real mirror. */
@@ -17,6 +17,7 @@ export async function readBuilt<T = unknown>(path: string): Promise<T> {
   return JSON.parse(await readFile(join(TEST_BUILD.outDir, path), 'utf8')) as T;
 }
 
-export async function loadBuiltIndex(): Promise<RuntimeIndex> {
-  return (await import(pathToFileURL(join(TEST_BUILD.generatedDir, 'edge-index.js')).href)).default as RuntimeIndex;
+/** The test build's index module: the index and the loader of the other tax years' income rankings. */
+export async function loadBuiltIndex(): Promise<IndexData> {
+  return importIndexData(join(TEST_BUILD.generatedDir, 'edge-index.js'));
 }

@@ -19,7 +19,7 @@ function contains(geometry: Confini['geometry'], [x, y]: [number, number]): bool
 
 describe.skipIf(!hasRealBuild)(`boundaries of the comuni${REAL_DATA}`, () => {
   it('put every comune of the registry in the bulk TopoJSON once, keyed by its code, in registry order', async () => {
-    const index = await loadBuiltIndex();
+    const { index } = await loadBuiltIndex();
     const topology = await readBuilt<{
       transform: unknown;
       objects: { comuni: { geometries: { id: string; properties: { nome: string } }[] } };

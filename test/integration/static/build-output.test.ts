@@ -56,7 +56,7 @@ describe.skipIf(!hasRealBuild)(`the built files${REAL_DATA}`, () => {
   });
 
   it('puts national population and density on totals over totals of the comuni', async () => {
-    const index = await loadBuiltIndex();
+    const { index } = await loadBuiltIndex();
     const medie = await readBuilt<{ indicatori: Record<string, { valore: number; anno: number }> }>(
       '/api/confronta/nazionale-medie.json',
     );

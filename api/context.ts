@@ -2,6 +2,8 @@
 import type { RouteSpec, Values } from './contract.ts';
 import { problem, ProblemError } from './problem.ts';
 import type { IndexData } from './runtime-index.ts';
+import { getOrSet } from '../lib/maps.ts';
+import type { ListRouteId } from './routes.ts';
 import { precomputedListVariants, staticFilePath } from './static-files.ts';
 
 /** Reads a file the build wrote under public/ (fetch on Netlify, the file system locally); `base` is the request URL. */
@@ -11,19 +13,23 @@ export interface StaticStore {
 
 export interface HandlerContext extends IndexData {
   store: StaticStore;
-  /** Paths of the list variants written as files; computed on first use, so cold starts stay cheap. */
-  staticLists: () => ReadonlySet<string>;
+  /** Paths of a list route's variants written as files; computed on first use, so cold starts stay cheap. */
+  staticLists: (id: ListRouteId) => ReadonlySet<string>;
 }
 
 /** The context every runtime builds from the generated index. */
 export function handlerContext({ index, incomeRankings }: IndexData, store: StaticStore): HandlerContext {
-  let lists: ReadonlySet<string> | undefined;
+  const lists = new Map<ListRouteId, ReadonlySet<string>>();
   return {
     index,
     incomeRankings,
     store,
-    staticLists: () =>
-      (lists ??= new Set(precomputedListVariants(index).map((v) => staticFilePath(v.route, v.values)))),
+    staticLists: (id) =>
+      getOrSet(
+        lists,
+        id,
+        () => new Set(precomputedListVariants(index, id).map((v) => staticFilePath(v.route, v.values))),
+      ),
   };
 }
 

@@ -70,6 +70,8 @@ export async function computeList(
 
 /** A list request: the file when the build wrote one for these (canonical) values, computed otherwise. */
 export const listAnswer: Answerer<RouteSpec> = async (ctx, req) => {
+  const { id } = req.route;
+  if (!isListRoute(id)) throw new Error(`${id} is not a list route`);
   const values = canonicalFilters(ctx.index, req.values, req.instance);
   // The default tax year asked explicitly is the same answer as no year: same file.
   const canonical =
@@ -77,6 +79,6 @@ export const listAnswer: Answerer<RouteSpec> = async (ctx, req) => {
       ? { ...values, anno: undefined }
       : values;
   const path = staticFilePath(req.route, canonical);
-  if (ctx.staticLists().has(path)) return { kind: 'static', path };
+  if (ctx.staticLists(id).has(path)) return { kind: 'static', path };
   return { kind: 'json', body: await computeList(ctx, req.route, canonical, req.instance) };
 };

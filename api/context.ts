@@ -1,7 +1,7 @@
 /** What every answer function gets: the runtime's index and file store, the typed request, and the answer kinds. */
 import type { RouteSpec, Values } from './contract.ts';
 import { problem, ProblemError } from './problem.ts';
-import type { IndexData } from './runtime-index.ts';
+import type { IncomeRankingsLoader, IndexData } from './runtime-index.ts';
 import { getOrSet } from '../lib/maps.ts';
 import type { ListRouteId } from './routes.ts';
 import { precomputedListVariants, staticFilePath } from './static-files.ts';
@@ -20,9 +20,11 @@ export interface HandlerContext extends IndexData {
 /** The context every runtime builds from the generated index. */
 export function handlerContext({ index, incomeRankings }: IndexData, store: StaticStore): HandlerContext {
   const lists = new Map<ListRouteId, ReadonlySet<string>>();
+  // Once per year: a module already imported still costs a trip through the loader at each import() (a comparison asks 24 years).
+  const years = new Map<number, ReturnType<IncomeRankingsLoader>>();
   return {
     index,
-    incomeRankings,
+    incomeRankings: (anno) => getOrSet(years, anno, () => incomeRankings(anno)),
     store,
     staticLists: (id) =>
       getOrSet(

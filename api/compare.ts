@@ -3,7 +3,7 @@ import { readBuiltFile, readRecord, yearNotFound, type Answerer, type HandlerCon
 import { canonicalUrl } from './envelope.ts';
 import { availableYears, selectedYear, yearEntry } from './record-slice.ts';
 import { comuneRef, findComune, incomeColumn } from './lists.ts';
-import type { IndexData } from './runtime-index.ts';
+import type { FullIndexData } from './runtime-index.ts';
 import type { MedieNazionali } from './schemas/nazionale.ts';
 import { invalidParams, problem, ProblemError } from './problem.ts';
 import { routeById, type RouteOf } from './routes.ts';
@@ -50,7 +50,7 @@ async function yearBlock(ctx: HandlerContext, route: RouteSpec, code: string, an
  * the mean taxable income (published unsuppressed every year), read from the per-year
  * ranking columns, so no record is parsed whole.
  */
-async function comparableIncome(data: IndexData, positions: number[], medie: MedieNazionali) {
+async function comparableIncome(data: FullIndexData, positions: number[], medie: MedieNazionali) {
   const { index } = data;
   const serie = medie.redditi.serie.find((s) => s.indicatore === medie.redditi.serie_predefinita)!;
   const anni = index.anni.redditi;
@@ -115,7 +115,11 @@ export const answerCompare: Answerer<RouteOf<'confronta'>> = async (ctx, { route
   const body = {
     anno_richiesto: anno ?? null,
     comuni,
-    redditi_confrontabili: await comparableIncome(ctx, positions, medie),
+    redditi_confrontabili: await comparableIncome(
+      { index: await ctx.fullIndex(), incomeRankings: ctx.incomeRankings },
+      positions,
+      medie,
+    ),
     medie_nazionali: medie,
     links: {
       self: canonicalUrl(route, { ...values, comuni: codes.join(',') }),

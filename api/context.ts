@@ -1,7 +1,7 @@
 /** What every answer function gets: the runtime's index and file store, the typed request, and the answer kinds. */
 import type { RouteSpec, Values } from './contract.ts';
 import { problem, ProblemError } from './problem.ts';
-import type { IncomeRankingsLoader, IndexData } from './runtime-index.ts';
+import type { IncomeRankingsLoader, IndexData, RuntimeIndex } from './runtime-index.ts';
 import { getOrSet } from '../lib/maps.ts';
 import type { ListRouteId } from './routes.ts';
 import { precomputedListVariants, staticFilePath } from './static-files.ts';
@@ -13,25 +13,35 @@ export interface StaticStore {
 
 export interface HandlerContext extends IndexData {
   store: StaticStore;
+  /** The whole index, its later parts imported on the first call. */
+  fullIndex: () => Promise<RuntimeIndex>;
   /** Paths of a list route's variants written as files; computed on first use, so cold starts stay cheap. */
-  staticLists: (id: ListRouteId) => ReadonlySet<string>;
+  staticLists: (id: ListRouteId) => Promise<ReadonlySet<string>>;
+}
+
+/** The whole index: the startup index and its later parts. */
+export async function fullIndex({ index, laterParts }: IndexData): Promise<RuntimeIndex> {
+  return { ...index, ...(await laterParts()) };
 }
 
 /** The context every runtime builds from the generated index. */
-export function handlerContext({ index, incomeRankings }: IndexData, store: StaticStore): HandlerContext {
-  const lists = new Map<ListRouteId, ReadonlySet<string>>();
+export function handlerContext(data: IndexData, store: StaticStore): HandlerContext {
+  const lists = new Map<ListRouteId, Promise<ReadonlySet<string>>>();
   // Once per year: a module already imported still costs a trip through the loader at each import() (a comparison asks 24 years).
   const years = new Map<number, ReturnType<IncomeRankingsLoader>>();
+  let full: Promise<RuntimeIndex> | undefined;
+  const whole = () => (full ??= fullIndex(data));
   return {
-    index,
-    incomeRankings: (anno) => getOrSet(years, anno, () => incomeRankings(anno)),
+    index: data.index,
+    laterParts: data.laterParts,
+    incomeRankings: (anno) => getOrSet(years, anno, () => data.incomeRankings(anno)),
     store,
+    fullIndex: whole,
     staticLists: (id) =>
-      getOrSet(
-        lists,
-        id,
-        () => new Set(precomputedListVariants(index, id).map((v) => staticFilePath(v.route, v.values))),
-      ),
+      getOrSet(lists, id, async () => {
+        const variants = precomputedListVariants(await whole(), id);
+        return new Set(variants.map((v) => staticFilePath(v.route, v.values)));
+      }),
   };
 }
 

@@ -9,7 +9,7 @@ import { COMMON_HEADERS, jsonResponse, JSON_TYPE, preflightResponse, problemResp
 import { internalProblem, problem, ProblemError } from './problem.ts';
 
 // The core's entry points, for the runtimes, the build and the benchmarks.
-export { handlerContext, type HandlerContext, type StaticStore } from './context.ts';
+export { fullIndex, handlerContext, type HandlerContext, type StaticStore } from './context.ts';
 export { answer } from './dispatch.ts';
 export { computeList } from './answers/lists.ts';
 

@@ -3,7 +3,7 @@ import type { AnyValues, RouteSpec, Values } from './contract.ts';
 import { paginate } from './envelope.ts';
 import { invalidParams, ProblemError } from './problem.ts';
 import type { RouteOf } from './routes.ts';
-import type { IncomeRankingKey, IndexData, RankingColumn, RuntimeIndex } from './runtime-index.ts';
+import type { FullIndexData, IncomeRankingKey, RankingColumn, RuntimeIndex, StartupIndex } from './runtime-index.ts';
 import type { ComuneRef as ComuneRefSchema } from './schemas/common.ts';
 import { sortedIndexOf } from './sorted.ts';
 import { foldText } from '../lib/text.ts';
@@ -11,7 +11,7 @@ import { getOrSet, pushTo } from '../lib/maps.ts';
 
 export type ComuneRef = Static<typeof ComuneRefSchema>;
 
-export function comuneRef(index: RuntimeIndex, i: number): ComuneRef {
+export function comuneRef(index: StartupIndex, i: number): ComuneRef {
   const provincia = index.province[index.comuni.provincia[i]!]!;
   const regione = index.regioni[provincia.regione]!;
   return {
@@ -23,12 +23,12 @@ export function comuneRef(index: RuntimeIndex, i: number): ComuneRef {
 }
 
 /** Position of a comune in the index (codes are sorted), or -1. */
-export function findComune(index: RuntimeIndex, code: string): number {
+export function findComune(index: StartupIndex, code: string): number {
   return sortedIndexOf(index.comuni.codice, code);
 }
 
 /** Position of a region from a user's filter text, or a 400 naming the accepted values. */
-export function resolveRegione(index: RuntimeIndex, text: string, instance: string): number {
+export function resolveRegione(index: StartupIndex, text: string, instance: string): number {
   const key = foldText(text);
   const at = index.regioni.findIndex((r) => r.chiavi.includes(key));
   if (at < 0) {
@@ -44,7 +44,7 @@ export function resolveRegione(index: RuntimeIndex, text: string, instance: stri
   return at;
 }
 
-export function resolveProvincia(index: RuntimeIndex, sigla: string, instance: string): number {
+export function resolveProvincia(index: StartupIndex, sigla: string, instance: string): number {
   const at = index.province.findIndex((p) => p.sigla === sigla.toUpperCase());
   if (at < 0)
     throw new ProblemError(
@@ -54,12 +54,12 @@ export function resolveProvincia(index: RuntimeIndex, sigla: string, instance: s
 }
 
 /** The canonical form of a region filter (its slug), or a 400. */
-export function canonicalRegione(index: RuntimeIndex, text: string | undefined, instance: string): string | undefined {
+export function canonicalRegione(index: StartupIndex, text: string | undefined, instance: string): string | undefined {
   return text === undefined ? undefined : index.regioni[resolveRegione(index, text, instance)]!.slug;
 }
 
 /** Replaces filter values by their canonical form (region slug, upper-case sigla), so equal requests share one URL and one file. */
-export function canonicalFilters(index: RuntimeIndex, values: AnyValues, instance: string): AnyValues {
+export function canonicalFilters(index: StartupIndex, values: AnyValues, instance: string): AnyValues {
   const { regione, provincia, codice_catastale } = values;
   return {
     ...values,
@@ -71,17 +71,17 @@ export function canonicalFilters(index: RuntimeIndex, values: AnyValues, instanc
   };
 }
 
-function regionOf(index: RuntimeIndex, i: number): number {
+function regionOf(index: StartupIndex, i: number): number {
   return index.province[index.comuni.provincia[i]!]!.regione;
 }
 
-function positions(index: RuntimeIndex, keep: (i: number) => boolean): number[] {
+function positions(index: StartupIndex, keep: (i: number) => boolean): number[] {
   const out: number[] = [];
   for (let i = 0; i < index.comuni.codice.length; i++) if (keep(i)) out.push(i);
   return out;
 }
 
-export function listComuni(index: RuntimeIndex, route: RouteSpec, values: Values<RouteOf<'comuni.list'>>) {
+export function listComuni(index: StartupIndex, route: RouteSpec, values: Values<RouteOf<'comuni.list'>>) {
   const regione = values.regione === undefined ? null : index.regioni.findIndex((r) => r.slug === values.regione);
   const provincia =
     values.provincia === undefined ? null : index.province.findIndex((p) => p.sigla === values.provincia);
@@ -145,7 +145,7 @@ function positionsOf(ranked: readonly number[], size: number): Int32Array {
 
 /** The income ranking column of a tax year (the default one lives in `classifiche`), or null for a year without data. */
 export async function incomeColumn(
-  { index, incomeRankings }: IndexData,
+  { index, incomeRankings }: FullIndexData,
   key: IncomeRankingKey,
   anno: number | undefined,
 ): Promise<RankingColumn | null> {
@@ -165,7 +165,7 @@ function flagsOf(column: RankingColumn): Map<number, string[]> {
 }
 
 export function ranking(
-  index: RuntimeIndex,
+  index: StartupIndex,
   route: RouteSpec,
   values: AnyValues & { limit: number; offset: number },
   column: RankingColumn,
@@ -246,7 +246,7 @@ export function qualityRanking(index: RuntimeIndex, route: RouteSpec, values: Va
 }
 
 /** Comuni ceased since 1991, by cadastral code; `provincia` is the province at cessation. */
-export function listCessati(index: RuntimeIndex, route: RouteSpec, values: Values<RouteOf<'comuni.cessati.list'>>) {
+export function listCessati(index: StartupIndex, route: RouteSpec, values: Values<RouteOf<'comuni.cessati.list'>>) {
   const provincia = values.provincia ?? null;
   const catastale = values.codice_catastale ?? null;
   const rows = index.territorio.cessati.filter(

@@ -1,7 +1,7 @@
 import type { Answerer } from './context.ts';
 import { comuneRef, findComune } from './lists.ts';
 import type { RouteOf } from './routes.ts';
-import type { RuntimeIndex } from './runtime-index.ts';
+import type { StartupIndex } from './runtime-index.ts';
 import { normalizeName, search } from './search.ts';
 
 export const SEARCH_LIMIT = 10;
@@ -30,7 +30,7 @@ export const answerSearch: Answerer<RouteOf<'comuni.search'>> = ({ index }, { ro
  * "già Riva Valdobbia" when the query matches a former name of the comune's territory and
  * not its current name (search also indexes former names: generator/render/territory-records.ts).
  */
-function formerName(index: RuntimeIndex, codice: string, q: string, nome: string): string | null {
+function formerName(index: StartupIndex, codice: string, q: string, nome: string): string | null {
   const former = index.territorio.nomi_storici[codice];
   if (!former) return null;
   const query = normalizeName(q).replace(/ /g, '');

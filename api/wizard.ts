@@ -151,10 +151,10 @@ export type WizardAnswer = Wizard;
 
 type WizardRoute = RouteOf<'qualita.wizard'>;
 
-export const wizardAnswer: Answerer<WizardRoute> = ({ index }, { route, values, instance }) => ({
-  kind: 'json',
-  body: answerWizard(index, route, { ...values, regione: canonicalRegione(index, values.regione, instance) }),
-});
+export const wizardAnswer: Answerer<WizardRoute> = async (ctx, { route, values, instance }) => {
+  const regione = canonicalRegione(ctx.index, values.regione, instance);
+  return { kind: 'json', body: answerWizard(await ctx.fullIndex(), route, { ...values, regione }) };
+};
 
 export function answerWizard(index: RuntimeIndex, route: WizardRoute, values: Values<WizardRoute>): WizardAnswer {
   const { budget, dimensione, priorita, limit } = values;

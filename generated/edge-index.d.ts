@@ -1,4 +1,5 @@
-import type { IncomeRankingsLoader, RuntimeIndex } from '../api/runtime-index.ts';
-declare const index: RuntimeIndex;
+import type { IndexData } from '../api/runtime-index.ts';
+declare const index: IndexData['index'];
 export default index;
-export declare const incomeRankings: IncomeRankingsLoader;
+export declare const laterParts: IndexData['laterParts'];
+export declare const incomeRankings: IndexData['incomeRankings'];

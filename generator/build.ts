@@ -40,7 +40,7 @@ import { ceasedCodes, writeCeasedProblems } from './write/write-ceased-problems.
 import { cessatiRecords, territoryIndex } from './render/territory-records.ts';
 import type { ComuneCessato } from '../api/schemas/territorio.ts';
 import { territorySummary } from './report/territory-summary.ts';
-import type { IndexData, RuntimeIndex } from '../api/runtime-index.ts';
+import type { FullIndexData, RuntimeIndex } from '../api/runtime-index.ts';
 import { openApiDocument } from './render/openapi.ts';
 import { ALL_SOURCE_META, SOURCE_MODULES } from '../data-sources/index.ts';
 import { buildFingerprint, codeHash } from './write/build-fingerprint.ts';
@@ -93,7 +93,7 @@ async function writeTerritory(writer: OutputWriter, cessati: ComuneCessato[]) {
     );
 }
 
-async function writeLists(writer: OutputWriter, data: IndexData, progress: Progress) {
+async function writeLists(writer: OutputWriter, data: FullIndexData, progress: Progress) {
   const variants = precomputedListVariants(data.index);
   const tick = progress.bar('elenchi e classifiche', variants.length);
   let done = 0;

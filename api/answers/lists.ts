@@ -9,10 +9,10 @@ import { canonicalFilters, incomeColumn, listCessati, listComuni, qualityRanking
 import { parseParams } from '../params.ts';
 import { problem, ProblemError } from '../problem.ts';
 import { routeById, type ListRouteId, type RouteOf } from '../routes.ts';
-import type { IndexData } from '../runtime-index.ts';
+import type { FullIndexData } from '../runtime-index.ts';
 import { staticFilePath } from '../static-files.ts';
 
-type ListCompute<R extends RouteSpec> = (data: IndexData, route: R, values: Values<R>, instance: string) => unknown;
+type ListCompute<R extends RouteSpec> = (data: FullIndexData, route: R, values: Values<R>, instance: string) => unknown;
 
 const LIST_COMPUTE: { [K in ListRouteId]: ListCompute<RouteOf<K>> } = {
   'comuni.list': ({ index }, route, values) => listComuni(index, route, values),
@@ -44,7 +44,7 @@ const LIST_COMPUTE: { [K in ListRouteId]: ListCompute<RouteOf<K>> } = {
 
 const isListRoute = (id: string): id is ListRouteId => id in LIST_COMPUTE;
 
-function computeTyped<K extends ListRouteId>(data: IndexData, id: K, values: AnyValues, instance: string) {
+function computeTyped<K extends ListRouteId>(data: FullIndexData, id: K, values: AnyValues, instance: string) {
   // The values are parsed as a request's would be, so the compute functions only ever see typed, checked values.
   const route = routeById(id);
   const query = new URLSearchParams();
@@ -59,7 +59,7 @@ function computeTyped<K extends ListRouteId>(data: IndexData, id: K, values: Any
 
 /** Body of a list route for canonical parameter values (the build's files, the handler's other combinations). */
 export async function computeList(
-  data: IndexData,
+  data: FullIndexData,
   route: RouteSpec,
   values: AnyValues,
   instance = canonicalUrl(route, values),
@@ -79,6 +79,7 @@ export const listAnswer: Answerer<RouteSpec> = async (ctx, req) => {
       ? { ...values, anno: undefined }
       : values;
   const path = staticFilePath(req.route, canonical);
-  if (ctx.staticLists(id).has(path)) return { kind: 'static', path };
-  return { kind: 'json', body: await computeList(ctx, req.route, canonical, req.instance) };
+  if ((await ctx.staticLists(id)).has(path)) return { kind: 'static', path };
+  const data = { index: await ctx.fullIndex(), incomeRankings: ctx.incomeRankings };
+  return { kind: 'json', body: await computeList(data, req.route, canonical, req.instance) };
 };

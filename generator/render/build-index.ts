@@ -1,4 +1,5 @@
 import type {
+  FullIndexData,
   IncomeRankings,
   IndexData,
   RankingColumn,
@@ -100,8 +101,12 @@ export function incomeRankingsByYear(dataset: Dataset): Record<string, IncomeRan
 }
 
 /** What the build's own answers (lists, OpenAPI examples, ceased codes' problems) are computed from: all in memory. */
-export const inMemoryIndexData = (index: RuntimeIndex, byYear: Record<string, IncomeRankings>): IndexData => ({
+export const inMemoryIndexData = (
+  index: RuntimeIndex,
+  byYear: Record<string, IncomeRankings>,
+): IndexData & FullIndexData => ({
   index,
+  laterParts: async () => ({ classifiche: index.classifiche, qualita: index.qualita }),
   incomeRankings: async (anno) => (Object.hasOwn(byYear, anno) ? byYear[anno]! : null),
 });
 

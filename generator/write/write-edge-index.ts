@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import type { IncomeRankings, RuntimeIndex } from '../../api/runtime-index.ts';
+import type { IncomeRankings, RuntimeIndex, StartupIndex } from '../../api/runtime-index.ts';
 import { PROJECT_ROOT } from '../config.ts';
 import type { OutputWriter } from './output.ts';
 
@@ -18,8 +18,9 @@ export const BUILD_INFO_PATH = `${EDGE_DIR}/build.json`;
 /** Last line of a complete index module: a truncated file lacks it. */
 export const edgeIndexTrailer = (fingerprint: string) => `// fine dell'indice ${fingerprint}\n`;
 
-/** The index's data, and each other tax year's income rankings, relative to the module that imports them. */
+/** The index's data (every cold start's part, the later parts), and each other tax year's income rankings, relative to the module that imports them. */
 const INDEX_DATA = 'edge-index.json';
+const LATER_DATA = 'edge-index-later.json';
 const INCOME_DIR = 'redditi';
 const incomeData = (anno: string) => `${INCOME_DIR}/${anno}.json`;
 
@@ -44,12 +45,15 @@ export async function writeEdgeIndex(
 ): Promise<{ path: string; bytes: number }> {
   const years = Object.keys(incomeByYear);
   for (const anno of years) await writer.text(`${EDGE_DIR}/${incomeData(anno)}`, JSON.stringify(incomeByYear[anno]));
-  const data = JSON.stringify(index);
+  const { classifiche, qualita, ...startup } = index;
+  const data = JSON.stringify(startup satisfies StartupIndex);
   await writer.text(`${EDGE_DIR}/${INDEX_DATA}`, data);
+  await writer.text(`${EDGE_DIR}/${LATER_DATA}`, JSON.stringify({ classifiche, qualita }));
   const loaders = years.map((anno) => `  ${JSON.stringify(anno)}: () => ${jsonImport(incomeData(anno))},\n`);
   const source =
     GENERATED +
     `import index from './${INDEX_DATA}' with { type: 'json' };\n` +
+    `export const laterParts = async () => (await ${jsonImport(LATER_DATA)}).default;\n` +
     `const incomeYears = {\n${loaders.join('')}};\n` +
     'export const incomeRankings = async (anno) =>\n' +
     '  Object.hasOwn(incomeYears, anno) ? (await incomeYears[anno]()).default : null;\n' +
@@ -71,8 +75,8 @@ export async function writeEdgeIndexEntry(generatedDir: string, outDir: string):
   // The types are imported relative to wherever the entry is written (--generated-dir), so Deno can check it there too.
   const types = relative(generatedDir, join(PROJECT_ROOT, 'api', 'runtime-index.ts')).replaceAll('\\', '/');
   const files = {
-    'edge-index.js': `${GENERATED}export { default, incomeRankings } from '${target.startsWith('.') ? target : `./${target}`}';\n`,
-    'edge-index.d.ts': `import type { IncomeRankingsLoader, RuntimeIndex } from '${types.startsWith('.') ? types : `./${types}`}';\ndeclare const index: RuntimeIndex;\nexport default index;\nexport declare const incomeRankings: IncomeRankingsLoader;\n`,
+    'edge-index.js': `${GENERATED}export { default, incomeRankings, laterParts } from '${target.startsWith('.') ? target : `./${target}`}';\n`,
+    'edge-index.d.ts': `import type { IndexData } from '${types.startsWith('.') ? types : `./${types}`}';\ndeclare const index: IndexData['index'];\nexport default index;\nexport declare const laterParts: IndexData['laterParts'];\nexport declare const incomeRankings: IndexData['incomeRankings'];\n`,
   };
   for (const [name, content] of Object.entries(files)) {
     const path = join(generatedDir, name);
@@ -90,6 +94,6 @@ export async function edgeIndexFiles(outDir: string): Promise<{ startup: string[
   const years = join(outDir, EDGE_DIR, INCOME_DIR);
   return {
     startup: [edgeIndexFile(outDir), join(outDir, EDGE_DIR, INDEX_DATA)],
-    onDemand: (await readdir(years)).sort().map((name) => join(years, name)),
+    onDemand: [join(outDir, EDGE_DIR, LATER_DATA), ...(await readdir(years)).sort().map((name) => join(years, name))],
   };
 }

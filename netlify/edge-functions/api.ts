@@ -5,11 +5,11 @@
 // else is computed here from the generated index. No file-system access at run time.
 import { EDGE_RATE_LIMIT, excludedPatterns } from '../../api/cdn-layer.ts';
 import { createHandler, handlerContext } from '../../api/handler.ts';
-import index, { incomeRankings } from '../../generated/edge-index.js';
+import index, { incomeRankings, laterParts } from '../../generated/edge-index.js';
 
 const handle = createHandler(
   handlerContext(
-    { index, incomeRankings },
+    { index, laterParts, incomeRankings },
     {
       // Record files (for `anno` projections and comparisons) come from the CDN.
       async read(path, base) {

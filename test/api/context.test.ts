@@ -9,6 +9,7 @@ describe('handlerContext', () => {
     const ctx = handlerContext(
       {
         index: {} as RuntimeIndex,
+        laterParts: async () => ({}) as RuntimeIndex,
         incomeRankings: async (anno) => {
           asked.push(anno);
           return anno === 2010 ? rankings : null;

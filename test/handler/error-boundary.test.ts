@@ -21,6 +21,9 @@ const BROKEN: IndexData = {
       },
     },
   ) as RuntimeIndex,
+  laterParts: async () => {
+    throw new Error('indice rotto');
+  },
   incomeRankings: async () => {
     throw new Error('indice rotto');
   },
@@ -95,7 +98,8 @@ describe('the one error boundary, in the core', () => {
       await writeFile(
         index,
         `export default new Proxy({}, { get() { throw new Error('indice rotto'); } });\n` +
-          `export const incomeRankings = async () => { throw new Error('indice rotto'); };\n`,
+          `export const incomeRankings = async () => { throw new Error('indice rotto'); };\n` +
+          `export const laterParts = incomeRankings;\n`,
       );
       const imports = {
         [pathToFileURL(join(PROJECT_ROOT, 'generated', 'edge-index.js')).href]: pathToFileURL(index).href,

@@ -24,7 +24,11 @@ function raw(port: number, method: string, path: string, headers: Record<string,
 }
 
 // The static side of the server needs no data: an index that is never read is enough.
-const NO_INDEX: IndexData = { index: {} as RuntimeIndex, incomeRankings: async () => null };
+const NO_INDEX: IndexData = {
+  index: {} as RuntimeIndex,
+  laterParts: async () => ({}) as RuntimeIndex,
+  incomeRankings: async () => null,
+};
 
 describe('the local server outside /api', () => {
   let dir: string;

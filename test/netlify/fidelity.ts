@@ -12,6 +12,7 @@
 import { createServer, type AddressInfo } from 'node:net';
 import fg from 'fast-glob';
 import { excludedPatterns } from '../../api/cdn-layer.ts';
+import { fullIndex } from '../../api/handler.ts';
 import { JSON_TYPE, PROBLEM_TYPE } from '../../api/http.ts';
 import { build } from '../../generator/build.ts';
 import { resolveConfig } from '../../generator/config.ts';
@@ -173,7 +174,7 @@ async function main() {
   const seen = new Set<keyof typeof DOCUMENTED>();
   const byKind = new Map<string, { requests: number; identical: number; invocations: number }>();
   try {
-    for (const request of fidelityRequests(data.index)) {
+    for (const request of fidelityRequests(await fullIndex(data))) {
       const [n, l] = [await send(netlify.origin, request), await send(local, request)];
       const result = compare(request, n, l);
       const row = byKind.get(request.kind) ?? { requests: 0, identical: 0, invocations: 0 };

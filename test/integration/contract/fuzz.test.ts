@@ -6,7 +6,7 @@ import { paramEntries, type ParamEntry } from '../../../api/contract.ts';
 import { ROUTE_LIST } from '../../../api/routes.ts';
 import type { RuntimeIndex } from '../../../api/runtime-index.ts';
 import { PROJECT_ROOT } from '../../../generator/config.ts';
-import { hasRealBuild, loadBuiltIndex, REAL_DATA } from '../helpers/real-build.ts';
+import { hasRealBuild, loadBuiltFullIndex, REAL_DATA } from '../helpers/real-build.ts';
 import {
   builtOpenApi,
   commonHeaderErrors,
@@ -311,10 +311,10 @@ describe.skipIf(!hasRealBuild)(`fuzz: generated bad and edge-case requests over 
   let index: RuntimeIndex;
   let secrets: string[];
   beforeAll(async () => {
-    [server, contract, { index }] = await Promise.all([
+    [server, contract, index] = await Promise.all([
       startServer(),
       builtOpenApi().then((doc) => new Contract(doc)),
-      loadBuiltIndex(),
+      loadBuiltFullIndex(),
     ]);
     // Contents that must never come back: files next to public/ and the system's.
     const read = (path: string) =>

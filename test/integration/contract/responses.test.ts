@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchRoute, ROUTE_LIST } from '../../../api/routes.ts';
 import type { RuntimeIndex } from '../../../api/runtime-index.ts';
-import { hasRealBuild, loadBuiltIndex, REAL_DATA } from '../helpers/real-build.ts';
+import { hasRealBuild, loadBuiltFullIndex, REAL_DATA } from '../helpers/real-build.ts';
 import { builtOpenApi, commonHeaderErrors, Contract, JSON_TYPE, startServer, type LocalServer } from './harness.ts';
 import { validRequests } from './requests.ts';
 
@@ -11,10 +11,10 @@ describe.skipIf(!hasRealBuild)(`every endpoint, valid requests, against the Open
   let index: RuntimeIndex;
   let urls: string[];
   beforeAll(async () => {
-    [server, contract, { index }] = await Promise.all([
+    [server, contract, index] = await Promise.all([
       startServer(),
       builtOpenApi().then((doc) => new Contract(doc)),
-      loadBuiltIndex(),
+      loadBuiltFullIndex(),
     ]);
     urls = validRequests(index);
   });

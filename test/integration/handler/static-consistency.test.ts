@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canonicalUrl } from '../../../api/envelope.ts';
 import { paramEntries } from '../../../api/contract.ts';
-import { createHandler, handlerContext, type StaticStore } from '../../../api/handler.ts';
+import { createHandler, fullIndex, handlerContext, type StaticStore } from '../../../api/handler.ts';
 import { selectYear, type YearlyRecord } from '../../../api/projection.ts';
 import { matchRoute, ROUTE_LIST, routeById } from '../../../api/routes.ts';
 import type { IndexData, RuntimeIndex } from '../../../api/runtime-index.ts';
@@ -34,9 +34,9 @@ describe.skipIf(!hasRealBuild)(`static files and dynamic answers agree${REAL_DAT
 
   beforeAll(async () => {
     data = await loadBuiltIndex();
-    ({ index } = data);
+    index = await fullIndex(data);
     store = fsStore(TEST_BUILD.outDir);
-    const dynamic = createHandler({ ...handlerContext(data, store), staticLists: () => new Set() });
+    const dynamic = createHandler({ ...handlerContext(data, store), staticLists: async () => new Set() });
     computed = async (path) => {
       const response = (await dynamic(new Request(`http://test.local${path}`))) as Response;
       return { status: response.status, text: await response.text() };

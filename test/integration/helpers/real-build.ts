@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import type { IndexData } from '../../../api/runtime-index.ts';
+import { fullIndex } from '../../../api/handler.ts';
+import type { IndexData, RuntimeIndex } from '../../../api/runtime-index.ts';
 import { importIndexData } from '../../../server/index-module.ts';
 import { TEST_BUILD } from '../global-setup.ts';
 
@@ -17,7 +18,12 @@ export async function readBuilt<T = unknown>(path: string): Promise<T> {
   return JSON.parse(await readFile(join(TEST_BUILD.outDir, path), 'utf8')) as T;
 }
 
-/** The test build's index module: the index and the loader of the other tax years' income rankings. */
+/** The test build's index module: the startup index and the loaders of its later parts and past tax years. */
 export async function loadBuiltIndex(): Promise<IndexData> {
   return importIndexData(join(TEST_BUILD.generatedDir, 'edge-index.js'));
+}
+
+/** The test build's whole index, later parts included. */
+export async function loadBuiltFullIndex(): Promise<RuntimeIndex> {
+  return fullIndex(await loadBuiltIndex());
 }

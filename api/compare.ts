@@ -115,11 +115,7 @@ export const answerCompare: Answerer<RouteOf<'confronta'>> = async (ctx, { route
   const body = {
     anno_richiesto: anno ?? null,
     comuni,
-    redditi_confrontabili: await comparableIncome(
-      { index: await ctx.fullIndex(), incomeRankings: ctx.incomeRankings },
-      positions,
-      medie,
-    ),
+    redditi_confrontabili: await comparableIncome(await ctx.full(), positions, medie),
     medie_nazionali: medie,
     links: {
       self: canonicalUrl(route, { ...values, comuni: codes.join(',') }),

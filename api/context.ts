@@ -1,7 +1,7 @@
 /** What every answer function gets: the runtime's index and file store, the typed request, and the answer kinds. */
 import type { RouteSpec, Values } from './contract.ts';
 import { problem, ProblemError } from './problem.ts';
-import type { IncomeRankingsLoader, IndexData, RuntimeIndex } from './runtime-index.ts';
+import type { FullIndexData, IncomeRankingsLoader, IndexData, RuntimeIndex, StartupIndex } from './runtime-index.ts';
 import { getOrSet } from '../lib/maps.ts';
 import type { ListRouteId } from './routes.ts';
 import { precomputedListVariants, staticFilePath } from './static-files.ts';
@@ -11,10 +11,12 @@ export interface StaticStore {
   read(path: string, base: URL): Promise<string | null>;
 }
 
-export interface HandlerContext extends IndexData {
+export interface HandlerContext {
+  /** The index every cold start loads (search, records, territory). */
+  index: StartupIndex;
   store: StaticStore;
-  /** The whole index, its later parts imported on the first call. */
-  fullIndex: () => Promise<RuntimeIndex>;
+  /** The whole index and the past tax years' income rankings: the later parts imported on the first call, each year once. */
+  full: () => Promise<FullIndexData>;
   /** Paths of a list route's variants written as files; computed on first use, so cold starts stay cheap. */
   staticLists: (id: ListRouteId) => Promise<ReadonlySet<string>>;
 }
@@ -29,17 +31,16 @@ export function handlerContext(data: IndexData, store: StaticStore): HandlerCont
   const lists = new Map<ListRouteId, Promise<ReadonlySet<string>>>();
   // Once per year: a module already imported still costs a trip through the loader at each import() (a comparison asks 24 years).
   const years = new Map<number, ReturnType<IncomeRankingsLoader>>();
-  let full: Promise<RuntimeIndex> | undefined;
-  const whole = () => (full ??= fullIndex(data));
+  const incomeRankings: IncomeRankingsLoader = (anno) => getOrSet(years, anno, () => data.incomeRankings(anno));
+  let full: Promise<FullIndexData> | undefined;
+  const whole = () => (full ??= fullIndex(data).then((index) => ({ index, incomeRankings })));
   return {
     index: data.index,
-    laterParts: data.laterParts,
-    incomeRankings: (anno) => getOrSet(years, anno, () => data.incomeRankings(anno)),
     store,
-    fullIndex: whole,
+    full: whole,
     staticLists: (id) =>
       getOrSet(lists, id, async () => {
-        const variants = precomputedListVariants(await whole(), id);
+        const variants = precomputedListVariants((await whole()).index, id);
         return new Set(variants.map((v) => staticFilePath(v.route, v.values)));
       }),
   };

@@ -153,7 +153,7 @@ type WizardRoute = RouteOf<'qualita.wizard'>;
 
 export const wizardAnswer: Answerer<WizardRoute> = async (ctx, { route, values, instance }) => {
   const regione = canonicalRegione(ctx.index, values.regione, instance);
-  return { kind: 'json', body: answerWizard(await ctx.fullIndex(), route, { ...values, regione }) };
+  return { kind: 'json', body: answerWizard((await ctx.full()).index, route, { ...values, regione }) };
 };
 
 export function answerWizard(index: RuntimeIndex, route: WizardRoute, values: Values<WizardRoute>): WizardAnswer {

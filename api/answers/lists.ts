@@ -44,6 +44,11 @@ const LIST_COMPUTE: { [K in ListRouteId]: ListCompute<RouteOf<K>> } = {
 
 const isListRoute = (id: string): id is ListRouteId => id in LIST_COMPUTE;
 
+function listRouteId(route: RouteSpec): ListRouteId {
+  if (!isListRoute(route.id)) throw new Error(`${route.id} is not a list route`);
+  return route.id;
+}
+
 function computeTyped<K extends ListRouteId>(data: FullIndexData, id: K, values: AnyValues, instance: string) {
   // The values are parsed as a request's would be, so the compute functions only ever see typed, checked values.
   const route = routeById(id);
@@ -64,14 +69,12 @@ export async function computeList(
   values: AnyValues,
   instance = canonicalUrl(route, values),
 ): Promise<unknown> {
-  if (!isListRoute(route.id)) throw new Error(`${route.id} is not a list route`);
-  return computeTyped(data, route.id, values, instance);
+  return computeTyped(data, listRouteId(route), values, instance);
 }
 
 /** A list request: the file when the build wrote one for these (canonical) values, computed otherwise. */
 export const listAnswer: Answerer<RouteSpec> = async (ctx, req) => {
-  const { id } = req.route;
-  if (!isListRoute(id)) throw new Error(`${id} is not a list route`);
+  const id = listRouteId(req.route);
   const values = canonicalFilters(ctx.index, req.values, req.instance);
   // The default tax year asked explicitly is the same answer as no year: same file.
   const canonical =
@@ -80,6 +83,5 @@ export const listAnswer: Answerer<RouteSpec> = async (ctx, req) => {
       : values;
   const path = staticFilePath(req.route, canonical);
   if ((await ctx.staticLists(id)).has(path)) return { kind: 'static', path };
-  const data = { index: await ctx.fullIndex(), incomeRankings: ctx.incomeRankings };
-  return { kind: 'json', body: await computeList(data, req.route, canonical, req.instance) };
+  return { kind: 'json', body: await computeList(await ctx.full(), req.route, canonical, req.instance) };
 };

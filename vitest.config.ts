@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two tiers (README, "Tests"). `unit`: hand-written fixtures and the mini mirror only, no access
+ * Two tiers (docs/testing.md). `unit`: hand-written fixtures and the mini mirror only, no access
  * to ../shared, seconds. `integration`: one build from the real mirror (global setup), shared
  * by the tests under test/integration/.
  */

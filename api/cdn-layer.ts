@@ -15,7 +15,7 @@ import { staticFilePath } from './static-files.ts';
  * function, which validates them and rewrites to a file when one exists. A new route
  * without query parameters joins the static layer by itself.
  *
- * Trade-off (documented in the README and OpenAPI): on the excluded paths, a key that
+ * Trade-off (documented in docs/netlify-deploy.md and OpenAPI): on the excluded paths, a key that
  * matches the parameter's pattern but has no file (an unknown code) gets the CDN's
  * generic 404 (a ceased comune's code excepted: `ceasedCodeRules`), and a path that
  * does not match the pattern still reaches the function (so it keeps its specific 400).

@@ -5,7 +5,7 @@ import type { ChangeReport } from './change-report.ts';
 import { PROJECT_ROOT } from '../config.ts';
 import { writeFileAtomic } from '../fetch/download.ts';
 
-/** Committed acknowledgements of changes a maintainer has looked at (see README, New data vintage). */
+/** Committed acknowledgements of changes a maintainer has looked at (see docs/maintainers.md, New data vintage). */
 export const DEFAULT_ACK_PATH = resolve(PROJECT_ROOT, 'data-sources/changes-ack.json');
 
 /** National totals of additive counts may move this much against the previous build without a look. */

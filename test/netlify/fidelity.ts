@@ -22,7 +22,7 @@ import { importIndexData } from '../../server/index-module.ts';
 import { ensureNetlifyCli, startNetlifyDev } from './netlify-dev.ts';
 import { CEASED_ON_STATIC, fidelityRequests, NO_FILE, type FidelityRequest } from './urls.ts';
 
-/** The differences between netlify dev and `npm start` that are expected, and why (README, "Netlify"). */
+/** The differences between netlify dev and `npm start` that are expected, and why (docs/netlify-deploy.md). */
 const DOCUMENTED = {
   etag: 'ETag: the CDN computes its own (weak) validator for files; both servers send one and answer 304 to it.',
   cacheControl:

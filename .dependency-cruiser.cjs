@@ -66,8 +66,10 @@ module.exports = {
     },
   ],
   options: {
+    // Packages are reached but not followed: excluding node_modules would drop the edges into it,
+    // and production-without-dev-dependencies could never fire.
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|public|build|\\.cache)/' },
+    exclude: { path: '^(public|build|\\.cache)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.js', '.mjs', '.d.ts'] },

@@ -29,6 +29,7 @@ async function violations(files: Record<string, string>): Promise<string[]> {
     ruleSet: { forbidden },
     tsPreCompilationDeps: options.tsPreCompilationDeps,
     doNotFollow: options.doNotFollow,
+    exclude: options.exclude,
   });
   if (typeof result.output === 'string') throw new Error('expected a cruise result');
   return result.output.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
@@ -90,6 +91,24 @@ describe('layering rules', () => {
       'generator-below-server: generator/render.ts → server/store.ts',
       'lib-imports-nothing: lib/text.ts → api/numbers.ts',
     ]);
+  });
+
+  it('fail production code importing a devDependency, not a test importing it', async () => {
+    const found = await violations({
+      'package.json': JSON.stringify({
+        name: 'case',
+        dependencies: { 'runtime-pkg': '1.0.0' },
+        devDependencies: { 'dev-pkg': '1.0.0' },
+      }),
+      'node_modules/runtime-pkg/package.json': JSON.stringify({ name: 'runtime-pkg', main: 'index.js' }),
+      'node_modules/runtime-pkg/index.js': 'module.exports = 1;\n',
+      'node_modules/dev-pkg/package.json': JSON.stringify({ name: 'dev-pkg', main: 'index.js' }),
+      'node_modules/dev-pkg/index.js': 'module.exports = 2;\n',
+      'generator/build.mjs':
+        "import dev from 'dev-pkg';\nimport run from 'runtime-pkg';\nexport const x = dev + run;\n",
+      'test/build.test.ts': "import dev from 'dev-pkg';\nexport const y = dev;\n",
+    });
+    expect(found).toEqual(['production-without-dev-dependencies: generator/build.mjs → node_modules/dev-pkg/index.js']);
   });
 
   it('fail an import cycle inside one layer', async () => {

@@ -370,24 +370,22 @@ function mutate(s: string, rnd: () => number, alphabet: string): string {
   return out;
 }
 
-/** Reference: min over prefixes p of `key` of the optimal-string-alignment distance between q and p. */
+/**
+ * Reference: min over prefixes p of `key` of the optimal-string-alignment distance between q and p.
+ * The full matrix of q against `key` holds q against every prefix in its last row (the matrix of a
+ * prefix is the left part of it), so one matrix gives them all.
+ */
 function prefixDistance(q: string, key: string): number {
-  let best = Infinity;
-  for (let len = 0; len <= key.length; len++) best = Math.min(best, osa(q, key.slice(0, len)));
-  return best;
-}
-
-function osa(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  const d = Array.from({ length: q.length + 1 }, (_, i) =>
+    Array.from({ length: key.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
   );
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+  for (let i = 1; i <= q.length; i++) {
+    for (let j = 1; j <= key.length; j++) {
+      const cost = q[i - 1] === key[j - 1] ? 0 : 1;
       let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && q[i - 1] === key[j - 2] && q[i - 2] === key[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
       d[i]![j] = v;
     }
   }
-  return d[a.length]![b.length]!;
+  return Math.min(...d[q.length]!);
 }

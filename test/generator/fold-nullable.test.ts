@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { Nullable, Provenance } from '../../api/schemas/common.ts';
 import { SCHEMAS } from '../../api/schemas/index.ts';
 import { foldNullableUnions } from '../../generator/write/fold-nullable.ts';
-import { apiLikeValue } from '../helpers/api-like-values.ts';
+import { apiLikeValue, PROPERTY_RUNS } from '../helpers/api-like-values.ts';
 
 const ajv = () => (addFormats as unknown as (a: Ajv2020) => Ajv2020)(new Ajv2020({ allErrors: true, strict: false }));
 
@@ -60,7 +60,7 @@ describe('folding nullable unions for the build validators', () => {
       fc.property(value, (v) => {
         for (const { original, folded } of validators) expect(folded(v)).toBe(original(v));
       }),
-      { numRuns: 2000 },
+      PROPERTY_RUNS,
     );
   });
 });

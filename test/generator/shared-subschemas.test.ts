@@ -7,7 +7,7 @@ import { Nullable, Provenance } from '../../api/schemas/common.ts';
 import { SCHEMAS } from '../../api/schemas/index.ts';
 import { foldNullableUnions } from '../../generator/write/fold-nullable.ts';
 import { shareRepeatedSubschemas } from '../../generator/write/shared-subschemas.ts';
-import { apiLikeValue } from '../helpers/api-like-values.ts';
+import { apiLikeValue, PROPERTY_RUNS } from '../helpers/api-like-values.ts';
 
 const ajv = () =>
   (addFormats as unknown as (a: Ajv2020) => Ajv2020)(
@@ -87,7 +87,7 @@ describe('sharing repeated subschemas for the build validators', () => {
           expect(paths(shared)).toEqual(paths(original));
         }
       }),
-      { numRuns: 2000 },
+      PROPERTY_RUNS,
     );
   });
 });

@@ -5,7 +5,7 @@ import fc from 'fast-check';
  * same values as one on a quiet machine (a failure is reproduced by running the test again), and a
  * bounded number of runs.
  */
-export const PROPERTY_RUNS = { seed: 20_261_128, numRuns: 2000 } as const;
+export const PROPERTY_RUNS = { seed: 20_261_128, numRuns: 1000 } as const;
 
 /**
  * JSON values shaped like the API's, for checking that two validators agree: objects with the

@@ -7,8 +7,10 @@ import * as giscoOspedali from './gisco-ospedali.ts';
 import * as internoDelitti from './interno-delitti.ts';
 import * as ispraAria from './ispra-aria.ts';
 import * as ispraSuolo from './ispra-suolo.ts';
+import * as ispraConsumoSuoloComuni from './ispra-consumo-suolo-comuni.ts';
 import * as istatBilancioDemografico from './istat-bilancio-demografico.ts';
 import * as istatAreeInterne from './istat-aree-interne.ts';
+import * as istatClassificazioniComuni from './istat-classificazioni-comuni.ts';
 import * as istatConfini2025 from './istat-confini-2025.ts';
 import * as istatDelitti from './istat-delitti.ts';
 import * as istatElencoComuni from './istat-elenco-comuni.ts';
@@ -38,6 +40,7 @@ export const SOURCES = {
   comuniIta,
   archivio: anprArchivioComuni,
   sardegna2026: istatSardegna2026,
+  classificazioni: istatClassificazioniComuni,
   confini2019: openpolisConfini2019,
   confini2025: istatConfini2025,
   anpr: anprPopolazione,
@@ -49,6 +52,7 @@ export const SOURCES = {
   irpef2024: mefIrpef2024Sintesi,
   aria: ispraAria,
   suolo: ispraSuolo,
+  suoloComuni: ispraConsumoSuoloComuni,
   areeInterne: istatAreeInterne,
   dipe: dipeUrbanIndex,
   delitti: istatDelitti,

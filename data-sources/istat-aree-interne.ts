@@ -29,12 +29,11 @@ export const meta: SourceMeta = {
     },
   ],
   required: false,
-  feeds: ['servizi', 'comuni'],
+  feeds: ['servizi'],
   notes: [
     'Classi: A Polo, B Polo intercomunale, C Cintura, D Intermedio, E Periferico, F Ultraperiferico (D, E, F sono le "aree interne").',
     'tempo_minuti è la media dei tempi di percorrenza stradale verso il polo più vicino (Mappa AI 2020, arrotondata al decimo di minuto); per i poli (A, B) vale 0 per costruzione.',
     'Geografia al 30 settembre 2020: i comuni istituiti o ricodificati dopo quella data non hanno classe (null), i comuni soppressi dopo restano solo nel file.',
-    "Superficie territoriale al 1° gennaio 2019 (Mappa AI 2020): usata per la superficie di un comune solo dove il registro Garda Informatica 2025 pubblica un valore non valido (non positivo); l'elenco è nel report di build (registro.superfici_sostituite).",
     'La classificazione 2021-2027 del file ISTAT coincide con la Mappa AI 2020; il file ISTAT aggiunge la classificazione 2014-2020.',
     'URL del file Mappa AI 2020: non è stato possibile confermare un link diretto stabile; il campo url indica la pagina SNAI del Dipartimento per le politiche di coesione che lo distribuisce.',
     'Licenza: ISTAT pubblica con CC BY (note legali istat.it, "3.0 o successiva"); per il file NUVAP non è indicata una licenza esplicita e vale il regime di dato aperto per default (art. 52 c. 2 CAD).',
@@ -53,8 +52,6 @@ export interface MappaAi2020 {
   polo_destinazione: string | null;
   /** Code of the prevailing destination pole (6 digits). */
   codice_polo_destinazione: string | null;
-  /** Area on 1 January 2019, km² ("Superficie territoriale (kmq) al 01/01/2019"); null when blank. */
-  superficie_km2_2019: number | null;
 }
 
 export interface ClassiAreeInterne {
@@ -142,7 +139,6 @@ export function parseMappaAi2020(rows: Cell[][], skipped: SkippedRow[] = []): Ma
   const iTime = findColumn(header, /tempi di percorrenza/i, file);
   const iPoleCode = findColumn(header, /PROCOM_N del COMUNE di destinazione/i, file);
   const iPoleName = findColumn(header, /Denominazione del COMUNE di destinazione/i, file);
-  const iArea = findColumn(header, /^Superficie territoriale \(kmq\) al 01\/01\/2019$/i, file);
   const out = new Map<string, MappaAi2020>();
   body.forEach((row, i) => {
     const codice = rowCode(row[iCode], out, { file, row: i + 1 }, skipped);
@@ -158,7 +154,6 @@ export function parseMappaAi2020(rows: Cell[][], skipped: SkippedRow[] = []): Ma
       tempo_minuti: number(row[iTime], `${file} tempo di ${codice}`),
       polo_destinazione: text(row[iPoleName]) || null,
       codice_polo_destinazione: code(row[iPoleCode]),
-      superficie_km2_2019: number(row[iArea], `${file} superficie di ${codice}`),
     });
   });
   return out;

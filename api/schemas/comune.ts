@@ -30,6 +30,52 @@ const Contatti = Type.Object(
   { additionalProperties: false, description: 'Contatti del municipio (Comuni-ITA, da Wikidata).' },
 );
 
+const Codificato = (codici: number[], description: string) =>
+  Nullable(
+    Type.Object(
+      {
+        codice: Type.Union(codici.map((c) => Type.Literal(c))),
+        descrizione: Type.String({ description: 'Etichetta della Legenda ISTAT.' }),
+      },
+      { additionalProperties: false },
+    ),
+    description,
+  );
+
+const Classificazione = Type.Object(
+  {
+    zona_altimetrica: Codificato(
+      [1, 2, 3, 4, 5],
+      'Zona altimetrica ISTAT: 1 montagna interna, 2 montagna litoranea, 3 collina interna, 4 collina litoranea, 5 pianura.',
+    ),
+    altitudine_centro_m: Nullable(
+      Type.Number(),
+      'Altitudine s.l.m. del centro (sede del municipio), metri; rilevata al censimento 2011.',
+    ),
+    litoraneo: Nullable(Type.Boolean(), 'true se almeno un tratto del confine è bagnato dal mare (i lacuali no).'),
+    isolano: Nullable(Type.Boolean(), 'true per i comuni delle isole minori marittime e lacuali.'),
+    grado_urbanizzazione: Codificato(
+      [1, 2, 3],
+      'Grado di urbanizzazione (DEGURBA 2021, Eurostat e ISTAT): 1 città, 2 piccole città e sobborghi, 3 zone rurali.',
+    ),
+    anni_riferimento: Type.Object(
+      {
+        zona_altimetrica: Type.Integer(),
+        altitudine_centro_m: Type.Integer(),
+        litoraneo: Type.Integer(),
+        isolano: Type.Integer(),
+        grado_urbanizzazione: Type.Integer(),
+      },
+      { additionalProperties: false, description: 'Anno di riferimento di ciascun campo (foglio Legenda ISTAT).' },
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Classificazioni statistiche ISTAT del comune (tabella al 1° gennaio 2026); fonte in `fonti.classificazione`. null con il motivo in `valori_mancanti` se la tabella manca.',
+  },
+);
+
 export const Anagrafica = Type.Object(
   {
     codice_istat: CodiceIstat,
@@ -66,8 +112,9 @@ export const Anagrafica = Type.Object(
     ),
     superficie_km2: Nullable(
       Type.Number({ exclusiveMinimum: 0 }),
-      'Superficie, km²; fonte in `fonti.superficie`. Dove il registro pubblica un valore non valido (non positivo) si usa la superficie ISTAT Aree Interne al 1° gennaio 2019; null con il motivo in `valori_mancanti` se manca anche quella.',
+      'Superficie territoriale ufficiale ISTAT al 1° gennaio 2025, km²; fonte in `fonti.superficie`. Dove la tabella ISTAT manca si usa la superficie del registro (Garda Informatica); null con il motivo in `valori_mancanti` se manca anche quella.',
     ),
+    classificazione: Nullable(Classificazione),
     contatti: Nullable(Contatti),
     valori_mancanti: MissingReasons,
   },
@@ -99,6 +146,7 @@ export const Comune = Type.Composite([
         anagrafica: Provenance,
         nuts: Provenance,
         superficie: Nullable(Provenance),
+        classificazione: Nullable(Provenance),
         popolazione: Nullable(Provenance),
         contatti: Nullable(Provenance),
       },

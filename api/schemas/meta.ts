@@ -14,6 +14,10 @@ export const Regioni = Type.Object(
           ripartizione: Type.String(),
           numero_comuni: Type.Integer(),
           numero_province: Type.Integer(),
+          superficie_km2: Nullable(
+            Type.Number(),
+            'Superficie, km²: somma delle superfici ufficiali ISTAT dei suoi comuni (null se un comune non ha il dato).',
+          ),
           popolazione: Nullable(
             Type.Integer(),
             "Residenti: somma dei comuni nell'anno `anno_popolazione` (null se un comune non ha il dato).",
@@ -41,7 +45,10 @@ export const Province = Type.Object(
           tipologia: Type.String(),
           regione: Type.Object({ codice: Type.String(), nome: Type.String() }, { additionalProperties: false }),
           numero_comuni: Type.Integer(),
-          superficie_km2: Nullable(Type.Number(), 'Superficie, km².'),
+          superficie_km2: Nullable(
+            Type.Number(),
+            'Superficie, km²: somma delle superfici ufficiali ISTAT dei suoi comuni (null se un comune non ha il dato).',
+          ),
           link_comuni: Type.String(),
         },
         { additionalProperties: false },

@@ -10,6 +10,8 @@ import { SOURCES } from '../../data-sources/index.ts';
 import { requireLoaded, type LoadedSources } from '../load/load-sources.ts';
 import { rekeyIrpef, rekeyPopulation, rekeyTable } from './rekey-sources.ts';
 import { buildTerritory } from './territory.ts';
+import type { Anagrafica } from '../../api/schemas/comune.ts';
+import { rekeyFrom2026 } from './codes-2026.ts';
 import { comuniPolygons } from '../../data-sources/istat-confini-2025.ts';
 
 /** The population series in order of preference: official ISTAT counts first, ANPR register counts for the years ISTAT files lack. */
@@ -21,19 +23,29 @@ export function populationSources(sources: LoadedSources): PopulationSource[] {
   ];
 }
 
+/**
+ * Area of a province or region: the sum of its comuni's areas (ISTAT's official areas),
+ * so it agrees with them; null when a comune lacks one rather than a sum that omits it.
+ */
+function summedArea(comuni: readonly Anagrafica[]): number | null {
+  if (comuni.length === 0 || comuni.some((c) => c.superficie_km2 === null)) return null;
+  return Math.round(comuni.reduce((t, c) => t + c.superficie_km2!, 0) * 1e4) / 1e4;
+}
+
 /** Joins every loaded source into one record per current comune, keyed by codice_istat. */
 export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Dataset {
   const missing = (id: string) => status.find((s) => s.meta.id === id)?.mancante ?? null;
   const gi = requireLoaded(sources.gi, 'gi-db-comuni');
-  const areaFallback = sources.areeInterne && {
-    mappa2020: sources.areeInterne.mappa2020,
-    fonte: SOURCES.areeInterne.meta.id,
+  // ISTAT's table uses the 1 January 2026 codes (Sardinia re-coded): brought onto the 2025 basis.
+  const classification = sources.classificazioni && {
+    table: rekeyFrom2026(sources.classificazioni, sources.sardegna2026 ?? []),
+    fonte: SOURCES.classificazioni.meta.id,
   };
   const registry = joinRegistry(
     gi,
     requireLoaded(sources.elenco, 'istat-elenco-comuni').comuni,
     sources.comuniIta?.contatti ?? null,
-    areaFallback,
+    classification,
   );
   const comuni = registry.comuni;
   const irpefYears = requireLoaded(sources.irpef, 'mef-irpef-comunale');
@@ -92,6 +104,9 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
     airMissing: missing(SOURCES.aria.meta.id),
     soil: sources.suolo?.province ?? null,
     soilMeta: SOURCES.suolo.meta,
+    soilComuni: sources.suoloComuni,
+    soilComuniMeta: SOURCES.suoloComuni.meta,
+    soilComuniMissing: missing(SOURCES.suoloComuni.meta.id),
     urban,
     urbanMeta: SOURCES.dipe.meta,
     soilPerCapita,
@@ -118,7 +133,13 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
   return {
     comuni: records,
     regioni: gi.regioni
-      .map((r) => ({ codice: r.codice, nome: r.nome, tipologia: r.tipologia, ripartizione: r.ripartizione }))
+      .map((r) => ({
+        codice: r.codice,
+        nome: r.nome,
+        tipologia: r.tipologia,
+        ripartizione: r.ripartizione,
+        superficie_km2: summedArea(comuni.filter((c) => c.regione.codice === r.codice)),
+      }))
       .sort((a, b) => a.codice.localeCompare(b.codice)),
     province: gi.province
       .map((p) => ({
@@ -127,7 +148,7 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
         codice_uts: p.codice_uts,
         tipologia: p.tipologia,
         codice_regione: p.codice_regione,
-        superficie_km2: p.superficie_km2,
+        superficie_km2: summedArea(comuni.filter((c) => c.provincia.sigla === p.sigla)),
       }))
       .sort((a, b) => a.sigla.localeCompare(b.sigla)),
     fonti: status,

@@ -23,6 +23,8 @@ export interface RegionInfo {
   nome: string;
   tipologia: string;
   ripartizione: string;
+  /** Sum of its comuni's areas, km² (null if one lacks it). */
+  superficie_km2: number | null;
 }
 
 export interface ProvinceInfo {
@@ -31,6 +33,7 @@ export interface ProvinceInfo {
   codice_uts: string;
   tipologia: string;
   codice_regione: string;
+  /** Sum of its comuni's areas, km² (null if one lacks it). */
   superficie_km2: number | null;
 }
 

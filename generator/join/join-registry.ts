@@ -1,6 +1,11 @@
 import type { ComuneContatti } from '../../data-sources/comuni-ita.ts';
 import type { GiDbComuni } from '../../data-sources/gi-db-comuni.ts';
-import type { MappaAi2020 } from '../../data-sources/istat-aree-interne.ts';
+import {
+  ANNI,
+  GRADI_URBANIZZAZIONE,
+  ZONE_ALTIMETRICHE,
+  type ClassificazioneComune,
+} from '../../data-sources/istat-classificazioni-comuni.ts';
 import type { IstatElencoComune } from '../../data-sources/istat-elenco-comuni.ts';
 import type { Anagrafica } from '../../api/schemas/comune.ts';
 
@@ -11,24 +16,32 @@ export interface RegistryReport {
   nuts_dalla_provincia: string[];
   /** Impossible values found in the registry file and discarded. */
   anomalie: { codice_istat: string; campo: string; valore: string; motivo: string }[];
-  /** Comuni whose registry area is invalid and whose area comes from ISTAT Aree Interne (1 January 2019) instead. */
-  superfici_sostituite: {
+  /**
+   * ISTAT's official area against the registry's (the cross-check): every comune where they
+   * differ by more than AREA_TOLERANCE of ISTAT's area, or where the registry value was discarded.
+   */
+  superfici_confronto: {
     codice_istat: string;
-    valore_registro: string;
-    superficie_km2: number;
-    fonte: string;
-    data_riferimento: string;
+    superficie_istat_km2: number;
+    superficie_registro_km2: number | null;
+    differenza_km2: number | null;
   }[];
+  /** Comuni ISTAT's table lacks, whose area is the registry's (empty when the table covers all). */
+  superfici_dal_registro: string[];
 }
 
-/** Where a replacement area comes from: the Mappa AI 2020 rows (keyed by their 2020 code) and that source's id. */
-export interface AreaFallback {
-  mappa2020: Map<string, MappaAi2020>;
+/** ISTAT's classification of comuni keyed by the 2025 code, and that source's id. */
+export interface ClassificationInput {
+  table: Map<string, ClassificazioneComune>;
   fonte: string;
 }
 
-/** Reference date of the Mappa AI 2020 area column ("Superficie territoriale (kmq) al 01/01/2019"). */
-export const AREA_FALLBACK_DATE = '2019-01-01';
+/**
+ * The registry's areas are an older computation than ISTAT's of 1 January 2025: on the
+ * 2025 files 7,678 comuni differ by more than 0.01 km² and 3,617 by more than 1 %, so only
+ * differences above 5 % (347 comuni) are listed as worth a look.
+ */
+export const AREA_TOLERANCE = 0.05;
 
 /**
  * Builds the registry block of every current comune. The 2025 Garda Informatica list
@@ -40,7 +53,7 @@ export function joinRegistry(
   gi: GiDbComuni,
   elenco: IstatElencoComune[],
   contatti: ComuneContatti[] | null,
-  areaFallback: AreaFallback | null,
+  classification: ClassificationInput | null,
 ): { comuni: Anagrafica[]; report: RegistryReport } {
   const province = new Map(gi.province.map((p) => [p.sigla, p]));
   const regioni = new Map(gi.regioni.map((r) => [r.codice, r]));
@@ -62,7 +75,8 @@ export function joinRegistry(
       .map((c) => ({ codice_istat: c.codice_istat, nome: c.nome, fonte: 'istat-elenco-comuni' })),
     nuts_dalla_provincia: [],
     anomalie: gi.comuni.flatMap((c) => c.anomalie.map((a) => ({ codice_istat: c.codice_istat, ...a }))),
-    superfici_sostituite: [],
+    superfici_confronto: [],
+    superfici_dal_registro: [],
   };
   const comuni = [...gi.comuni]
     .sort((a, b) => a.codice_istat.localeCompare(b.codice_istat))
@@ -79,7 +93,12 @@ export function joinRegistry(
       const k = contattiByCode.get(c.codice_istat);
       const missing: Record<string, string> = Object.fromEntries(c.anomalie.map((a) => [a.campo, a.motivo]));
       if (c.lat === null || c.lon === null) missing.coordinate = 'Coordinate non presenti nella fonte.';
-      const area = c.superficie_km2 ?? replacementArea(c, areaFallback, report, missing);
+      const istatRow = classification?.table.get(c.codice_istat) ?? null;
+      const area = officialArea(c, istatRow, report, missing, classification !== null);
+      if (!istatRow)
+        missing.classificazione = classification
+          ? 'Il comune non compare nella tabella ISTAT delle classificazioni statistiche dei comuni.'
+          : 'Fonte ISTAT Classificazioni statistiche dei comuni non disponibile in questa build.';
       if (!k)
         missing.contatti = contatti
           ? 'Il comune non compare in Comuni-ITA.'
@@ -113,6 +132,7 @@ export function joinRegistry(
         cap: c.cap,
         coordinate: c.lat != null && c.lon != null ? { lat: c.lat, lon: c.lon } : null,
         superficie_km2: area,
+        classificazione: istatRow && classificazione(istatRow),
         contatti: k ? { prefisso: k.prefisso, email: k.email, pec: k.pec, telefono: k.telefono, fax: k.fax } : null,
         valori_mancanti: missing,
       };
@@ -121,32 +141,56 @@ export function joinRegistry(
 }
 
 /**
- * The area of a comune whose registry value was discarded as invalid, from ISTAT Aree
- * Interne (area on 1 January 2019), recorded in the report; null when that file lacks it.
- * Looked up by the same code in the 2020 file: a comune whose code changed after 2020
- * is not there and keeps null. Applies only to discarded values, never to a registry
- * area that is merely different.
+ * ISTAT's official area (1 January 2025); the registry's is the cross-check, and the
+ * fallback only for a comune ISTAT's table lacks. Every difference goes to the report.
  */
-function replacementArea(
+function officialArea(
   c: GiDbComuni['comuni'][number],
-  fallback: AreaFallback | null,
+  istat: ClassificazioneComune | null,
   report: RegistryReport,
   missing: Record<string, string>,
+  tableLoaded: boolean,
 ): number | null {
-  const anomaly = c.anomalie.find((a) => a.campo === 'superficie_km2');
-  if (!anomaly) return null;
-  const area = fallback?.mappa2020.get(c.codice_istat)?.superficie_km2_2019 ?? null;
-  if (area === null || area <= 0) {
-    missing.superficie_km2 = `${anomaly.motivo} ${fallback ? 'Il file ISTAT Aree Interne non ha una superficie valida per il comune.' : 'Fonte ISTAT Aree Interne non disponibile in questa build.'}`;
-    return null;
+  const official = istat?.superficie_km2 ?? null;
+  if (official === null) {
+    if (c.superficie_km2 !== null) report.superfici_dal_registro.push(c.codice_istat);
+    else
+      missing.superficie_km2 = `${missing.superficie_km2 ?? 'Superficie assente nel registro.'} ${tableLoaded ? 'La tabella ISTAT delle classificazioni non ha la superficie del comune.' : 'Fonte ISTAT Classificazioni statistiche dei comuni non disponibile in questa build.'}`;
+    return c.superficie_km2;
   }
+  // The registry's discarded value stays in report.anomalie; the served area is ISTAT's.
   delete missing.superficie_km2;
-  report.superfici_sostituite.push({
-    codice_istat: c.codice_istat,
-    valore_registro: anomaly.valore,
-    superficie_km2: area,
-    fonte: fallback!.fonte,
-    data_riferimento: AREA_FALLBACK_DATE,
-  });
-  return area;
+  const difference = c.superficie_km2 === null ? null : Math.round((official - c.superficie_km2) * 1e4) / 1e4;
+  if (difference === null || Math.abs(difference) > AREA_TOLERANCE * official)
+    report.superfici_confronto.push({
+      codice_istat: c.codice_istat,
+      superficie_istat_km2: official,
+      superficie_registro_km2: c.superficie_km2,
+      differenza_km2: difference,
+    });
+  return official;
+}
+
+/** The classification block of the registry record, with the Legenda's labels. */
+function classificazione(row: ClassificazioneComune): NonNullable<Anagrafica['classificazione']> {
+  return {
+    zona_altimetrica: row.zona_altimetrica && {
+      codice: row.zona_altimetrica,
+      descrizione: ZONE_ALTIMETRICHE[row.zona_altimetrica],
+    },
+    altitudine_centro_m: row.altitudine_centro_m,
+    litoraneo: row.litoraneo,
+    isolano: row.isolano,
+    grado_urbanizzazione: row.grado_urbanizzazione && {
+      codice: row.grado_urbanizzazione,
+      descrizione: GRADI_URBANIZZAZIONE[row.grado_urbanizzazione],
+    },
+    anni_riferimento: {
+      zona_altimetrica: ANNI.zona_altimetrica,
+      altitudine_centro_m: ANNI.altitudine_centro_m,
+      litoraneo: ANNI.litoraneo,
+      isolano: ANNI.isolano,
+      grado_urbanizzazione: ANNI.grado_urbanizzazione,
+    },
+  };
 }

@@ -22,7 +22,7 @@ export function methodologyDoc(dataset: Dataset, quality: unknown) {
           'Bilancio demografico ISTAT: nati, morti, saldo naturale, iscritti e cancellati da e per altri comuni e l\'estero, saldi, per sesso; provvisorio dove ISTAT lo marca "p". A ogni build si verifica, per ogni comune e sesso, che maschi + femmine = totale e che popolazione al 31 dicembre = 1° gennaio + saldi + variazioni territoriali; iscritti e cancellati "per altri motivi" (in validazione) sono esclusi.',
           `Tassi per 1.000 abitanti (derivati): ${RATES_METHOD}`,
           'Sono attribuiti solo i codici dei comuni attuali: i comuni fusi o soppressi non sono mai sommati nel comune che li ha sostituiti; un comune istituito di recente ha la serie dal suo primo anno.',
-          'Densità (derivata): popolazione ufficiale / superficie in km² (superficie 2025, Garda Informatica da ISTAT), arrotondata a 0,1.',
+          'Densità (derivata): popolazione ufficiale / superficie in km² (superficie ufficiale ISTAT al 1° gennaio 2025), arrotondata a 0,1.',
           "Variazione della popolazione (derivata): variazione percentuale della popolazione ufficiale ISTAT tra il primo anno della serie del comune e l'ultimo definitivo; mai tra fonti di natura diversa (ISTAT e ANPR).",
         ],
         anni: report.demografia.anni,

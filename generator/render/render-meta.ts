@@ -19,6 +19,7 @@ export function regioniDoc(dataset: Dataset, index: RuntimeIndex): Static<typeof
         ripartizione: r.ripartizione,
         numero_comuni: comuni.length,
         numero_province: dataset.province.filter((p) => p.codice_regione === r.codice).length,
+        superficie_km2: r.superficie_km2,
         popolazione: pops.some((p) => p === null) ? null : pops.reduce((t: number, p) => t + p!, 0),
         anno_popolazione: dataset.predefiniti.demografia,
         link_comuni: `/api/comuni?regione=${index.regioni[k]!.slug}`,

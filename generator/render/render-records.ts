@@ -10,7 +10,7 @@ import { provenance } from '../../data-sources/lib/source.ts';
 import type { ComuneData, Dataset } from '../join/dataset.ts';
 import { codiciStorici } from './territory-records.ts';
 import { SOURCES } from '../../data-sources/index.ts';
-import { AREA_FALLBACK_DATE, type RegistryReport } from '../join/join-registry.ts';
+import type { RegistryReport } from '../join/join-registry.ts';
 import { officialGaps, officialSourceRuns, populationTrend } from '../join/join-demographics.ts';
 
 const METHODOLOGY = '/api/metodologia';
@@ -38,6 +38,8 @@ export function comuneRecord(c: ComuneData, dataset: Dataset): Comune {
       anagrafica: provenance(SOURCES.gi.meta, 2025, SOURCES.gi.meta.referenceDate),
       nuts: provenance(elenco, 2023),
       superficie: areaProvenance(a, dataset),
+      classificazione:
+        a.classificazione && provenance(SOURCES.classificazioni.meta, 2026, SOURCES.classificazioni.meta.referenceDate),
       popolazione: pop?.fonti.popolazione_totale ?? null,
       contatti:
         a.contatti && contatti.mancante === null ? provenance(contatti.meta, null, contatti.meta.referenceDate) : null,
@@ -54,14 +56,13 @@ export function comuneRecord(c: ComuneData, dataset: Dataset): Comune {
   };
 }
 
-/** Where the area comes from: the registry, or ISTAT Aree Interne where the registry value was invalid (see the build report). */
+/** Where the area comes from: ISTAT's official table, or the registry for a comune that table lacks (see the build report). */
 function areaProvenance(a: ComuneData['anagrafica'], dataset: Dataset): Comune['fonti']['superficie'] {
   if (a.superficie_km2 === null) return null;
   const { registro } = dataset.report as { registro: RegistryReport };
-  const replaced = registro.superfici_sostituite.some((s) => s.codice_istat === a.codice_istat);
-  return replaced
-    ? provenance(SOURCES.areeInterne.meta, 2019, AREA_FALLBACK_DATE)
-    : provenance(SOURCES.gi.meta, 2025, SOURCES.gi.meta.referenceDate);
+  return registro.superfici_dal_registro.includes(a.codice_istat)
+    ? provenance(SOURCES.gi.meta, 2025, SOURCES.gi.meta.referenceDate)
+    : provenance(SOURCES.classificazioni.meta, 2025, '2025-01-01');
 }
 
 /**

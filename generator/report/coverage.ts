@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { Copertura } from '../../api/schemas/meta.ts';
 import type { ComuneData, Dataset } from '../join/dataset.ts';
 import { round } from '../../api/numbers.ts';
+import { ANNI as ANNI_CLASSIFICAZIONI } from '../../data-sources/istat-classificazioni-comuni.ts';
 
 export type CoverageReport = Static<typeof Copertura>;
 
@@ -65,10 +66,19 @@ function fields(dataset: Dataset, qualityScore: (c: ComuneData) => boolean): Fie
       campo: 'superficie_km2',
       dominio: 'anagrafica',
       anno: 2025,
-      fonte: 'gi-db-comuni',
+      fonte: 'istat-classificazioni-comuni',
       has: (c) => c.anagrafica.superficie_km2 !== null,
-      nota: 'Dove il registro pubblica una superficie non valida: ISTAT Aree Interne, 1° gennaio 2019 (report di build, registro.superfici_sostituite).',
+      nota: 'Superficie ufficiale ISTAT al 1° gennaio 2025; dove la tabella ISTAT manca, quella del registro (report di build, registro.superfici_dal_registro).',
     },
+    ...(['zona_altimetrica', 'altitudine_centro_m', 'litoraneo', 'isolano', 'grado_urbanizzazione'] as const).map(
+      (campo) => ({
+        campo,
+        dominio: 'anagrafica',
+        anno: ANNI_CLASSIFICAZIONI[campo],
+        fonte: 'istat-classificazioni-comuni',
+        has: (c: ComuneData) => (c.anagrafica.classificazione?.[campo] ?? null) !== null,
+      }),
+    ),
     { campo: 'cap', dominio: 'anagrafica', anno: 2025, fonte: 'gi-db-comuni', has: (c) => c.anagrafica.cap.length > 0 },
     {
       campo: 'nuts (da elenco ISTAT)',
@@ -207,11 +217,18 @@ function fields(dataset: Dataset, qualityScore: (c: ComuneData) => boolean): Fie
       nota: 'Dato provinciale.',
     },
     {
-      campo: 'suolo_consumato_m2_per_abitante',
+      campo: 'suolo_consumato_percentuale (comune)',
+      dominio: 'ambiente',
+      anno: def.suolo,
+      fonte: 'ispra-consumo-suolo-comuni',
+      has: (c) => c.ambiente.suolo.comune !== null,
+    },
+    {
+      campo: 'suolo_consumato_m2_per_abitante (2015)',
       dominio: 'ambiente',
       anno: 2015,
       fonte: 'dipe-urban-index',
-      has: (c) => c.ambiente.suolo.comune !== null,
+      has: (c) => c.ambiente.suolo.pro_capite_2015 !== null,
     },
     {
       campo: 'aree_interne.classe_2020',

@@ -41,7 +41,6 @@ describe('istat-aree-interne: Mappa AI 2020', () => {
       tempo_minuti: 58,
       polo_destinazione: 'Collegno',
       codice_polo_destinazione: '001090',
-      superficie_km2_2019: 46.2,
     });
     // A pole is 0 minutes from itself: a real 0, kept.
     expect(m.get('001078')).toMatchObject({ classe: 'A', tempo_minuti: 0, codice_polo_destinazione: '001078' });
@@ -50,7 +49,6 @@ describe('istat-aree-interne: Mappa AI 2020', () => {
       classe: 'C',
       tempo_minuti: 17.5,
       polo_destinazione: 'Ivrea',
-      superficie_km2_2019: 11.7,
     });
     // Blank cells stay null, never 0.
     expect(m.get('090064')).toMatchObject({
@@ -58,7 +56,6 @@ describe('istat-aree-interne: Mappa AI 2020', () => {
       tempo_minuti: null,
       polo_destinazione: null,
       codice_polo_destinazione: null,
-      superficie_km2_2019: null,
     });
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseComuni, parseProvince, parseRegioni, type GiDbComuni } from '../../data-sources/gi-db-comuni.ts';
-import type { MappaAi2020 } from '../../data-sources/istat-aree-interne.ts';
+import type { ClassificazioneComune } from '../../data-sources/istat-classificazioni-comuni.ts';
 import type { IstatElencoComune } from '../../data-sources/istat-elenco-comuni.ts';
 import { joinRegistry } from '../../generator/join/join-registry.ts';
 
@@ -22,38 +22,41 @@ const gi: GiDbComuni = {
 };
 const nuts = { nuts1: 'ITG', nuts2: 'ITG1', nuts3: 'ITG17' };
 const elenco = [{ sigla: 'CT', nuts_2021: nuts, nuts_2010: nuts }] as unknown as IstatElencoComune[];
-const mappa = (codice: string, superficie_km2_2019: number | null): [string, MappaAi2020] => [
-  codice,
-  {
-    classe: 'E',
-    descrizione: 'E - Periferico',
-    tempo_minuti: 54.9,
-    polo_destinazione: 'Catania',
-    codice_polo_destinazione: '087015',
-    superficie_km2_2019,
-  },
-];
+const istat = (superficie_km2: number | null): ClassificazioneComune => ({
+  nome: '',
+  superficie_km2,
+  zona_altimetrica: 5,
+  altitudine_centro_m: 7,
+  litoraneo: true,
+  isolano: false,
+  grado_urbanizzazione: 1,
+});
 
-describe('joinRegistry: area of a comune whose registry value is invalid', () => {
-  it('takes the ISTAT Aree Interne area (1 January 2019) only where the registry value was discarded, and reports it', () => {
-    const fallback = {
-      mappa2020: new Map([mappa('087009', 250.8569), mappa('087015', 180.88)]),
-      fonte: 'istat-aree-interne',
-    };
-    const { comuni, report } = joinRegistry(gi, elenco, null, fallback);
+describe('joinRegistry: area and classification from ISTAT', () => {
+  it("serves ISTAT's official area and lists every difference from the registry, a discarded value included", () => {
+    const table = new Map([
+      ['087009', istat(250.8569)],
+      ['087015', istat(182.818)],
+    ]);
+    const { comuni, report } = joinRegistry(gi, elenco, null, { table, fonte: 'istat-classificazioni-comuni' });
     const [bronte, catania] = comuni;
     expect(bronte).toMatchObject({ codice_istat: '087009', superficie_km2: 250.8569 });
     expect(bronte!.valori_mancanti.superficie_km2).toBeUndefined();
-    // A valid registry area is never replaced, even where the 2019 figure differs.
-    expect(catania!.superficie_km2).toBe(182.9);
-    expect(report.superfici_sostituite).toEqual([
+    expect(catania!.superficie_km2).toBe(182.818);
+    expect(catania!.classificazione).toMatchObject({
+      zona_altimetrica: { codice: 5, descrizione: 'Pianura' },
+      grado_urbanizzazione: { codice: 1 },
+      litoraneo: true,
+      anni_riferimento: { grado_urbanizzazione: 2021, altitudine_centro_m: 2011 },
+    });
+    expect(report.superfici_confronto).toEqual([
       {
         codice_istat: '087009',
-        valore_registro: '-251,8622',
-        superficie_km2: 250.8569,
-        fonte: 'istat-aree-interne',
-        data_riferimento: '2019-01-01',
+        superficie_istat_km2: 250.8569,
+        superficie_registro_km2: null,
+        differenza_km2: null,
       },
+      // Catania's 0.08 km² (0.04 %) is within the tolerance: not listed.
     ]);
     // Why the registry value was not used stays in the report.
     expect(report.anomalie).toEqual([
@@ -66,16 +69,13 @@ describe('joinRegistry: area of a comune whose registry value is invalid', () =>
     ]);
   });
 
-  it('keeps null with both reasons when the Aree Interne file is missing or lacks the comune', () => {
+  it("falls back to a valid registry area, and keeps null with both reasons, where ISTAT's table lacks the comune", () => {
     const without = joinRegistry(gi, elenco, null, null);
     expect(without.comuni[0]!.superficie_km2).toBeNull();
-    expect(without.comuni[0]!.valori_mancanti.superficie_km2).toMatch(/non positiva.*Aree Interne non disponibile/);
-    expect(without.report.superfici_sostituite).toEqual([]);
-    const lacking = joinRegistry(gi, elenco, null, {
-      mappa2020: new Map([mappa('087009', null)]),
-      fonte: 'istat-aree-interne',
-    });
-    expect(lacking.comuni[0]!.superficie_km2).toBeNull();
-    expect(lacking.comuni[0]!.valori_mancanti.superficie_km2).toMatch(/non ha una superficie valida/);
+    expect(without.comuni[0]!.valori_mancanti.superficie_km2).toMatch(/non positiva.*non disponibile/);
+    expect(without.comuni[1]!.superficie_km2).toBe(182.9);
+    expect(without.comuni[1]!.classificazione).toBeNull();
+    expect(without.comuni[1]!.valori_mancanti.classificazione).toMatch(/non disponibile/);
+    expect(without.report.superfici_dal_registro).toEqual(['087015']);
   });
 });

@@ -2,9 +2,16 @@
 import type { ComuneData, Dataset } from '../../join/dataset.ts';
 import { defineTable, type Column, type Table } from '../dati-table.ts';
 import { CODICE } from './columns.ts';
+import { ANNI, GRADI_URBANIZZAZIONE, ZONE_ALTIMETRICHE } from '../../../data-sources/istat-classificazioni-comuni.ts';
+
+const legend = (labels: Record<number, string>) =>
+  Object.entries(labels)
+    .map(([k, v]) => `${k} ${v.toLowerCase()}`)
+    .join(', ');
 
 export function comuniTable(dataset: Dataset): Table {
   const a = (r: { c: ComuneData }) => r.c.anagrafica;
+  const klass = (r: { c: ComuneData }) => r.c.anagrafica.classificazione;
   const text = (
     name: string,
     description: string,
@@ -20,8 +27,8 @@ export function comuniTable(dataset: Dataset): Table {
   return defineTable({
     name: 'comuni',
     title: 'Anagrafica dei comuni',
-    description: `I ${dataset.comuni.length} comuni attuali: denominazioni, provincia, regione, codici NUTS, CAP, coordinate, superficie, contatti del municipio. Una riga per comune.`,
-    fonti: ['gi-db-comuni', 'istat-elenco-comuni', 'comuni-ita'],
+    description: `I ${dataset.comuni.length} comuni attuali: denominazioni, provincia, regione, codici NUTS, CAP, coordinate, superficie e classificazioni ISTAT (zona altimetrica, altitudine, litoraneo, isolano, grado di urbanizzazione), contatti del municipio. Una riga per comune.`,
+    fonti: ['gi-db-comuni', 'istat-elenco-comuni', 'istat-classificazioni-comuni', 'comuni-ita'],
     primaryKey: ['codice_istat'],
     foreignKeys: [],
     columns: [
@@ -110,10 +117,55 @@ export function comuniTable(dataset: Dataset): Table {
         type: 'number',
         unit: 'km²',
         description:
-          'Superficie (Garda Informatica da ISTAT, 2025); dove quel file pubblica un valore non valido (tre comuni con superficie negativa) superficie ISTAT Aree Interne al 1° gennaio 2019 (elenco in report/build-report.json, registro.superfici_sostituite); vuoto se manca anche quella.',
+          'Superficie territoriale ufficiale ISTAT al 1° gennaio 2025 (Classificazioni statistiche dei comuni); dove la tabella ISTAT manca, quella del registro Garda Informatica (report/build-report.json, registro.superfici_dal_registro; le differenze tra le due in registro.superfici_confronto); vuoto se manca anche quella.',
         constraints: { minimum: 0 },
         value: (r) => a(r).superficie_km2,
       },
+      {
+        name: 'zona_altimetrica',
+        type: 'integer',
+        unit: 'codice',
+        description: `Zona altimetrica ISTAT ${ANNI.zona_altimetrica}: ${legend(ZONE_ALTIMETRICHE)}; vuoto se non disponibile.`,
+        constraints: { minimum: 1, maximum: 5 },
+        value: (r) => klass(r)?.zona_altimetrica?.codice ?? null,
+      },
+      text(
+        'zona_altimetrica_descrizione',
+        'Etichetta della zona altimetrica (Legenda ISTAT).',
+        (r) => klass(r)?.zona_altimetrica?.descrizione ?? null,
+      ),
+      {
+        name: 'altitudine_centro_m',
+        type: 'number',
+        unit: 'metri s.l.m.',
+        description: `Altitudine del centro (sede del municipio), ISTAT, rilevata al censimento ${ANNI.altitudine_centro_m}; vuoto se non disponibile.`,
+        value: (r) => klass(r)?.altitudine_centro_m ?? null,
+      },
+      {
+        name: 'litoraneo',
+        type: 'boolean',
+        description: `ISTAT ${ANNI.litoraneo}: true se almeno un tratto del confine è bagnato dal mare (i comuni lacuali no); vuoto se non disponibile.`,
+        value: (r) => klass(r)?.litoraneo ?? null,
+      },
+      {
+        name: 'isolano',
+        type: 'boolean',
+        description: `ISTAT ${ANNI.isolano}: true per i comuni delle isole minori marittime e lacuali; vuoto se non disponibile.`,
+        value: (r) => klass(r)?.isolano ?? null,
+      },
+      {
+        name: 'grado_urbanizzazione',
+        type: 'integer',
+        unit: 'codice',
+        description: `Grado di urbanizzazione DEGURBA ${ANNI.grado_urbanizzazione} (Eurostat e ISTAT): ${legend(GRADI_URBANIZZAZIONE)}; vuoto se non disponibile.`,
+        constraints: { minimum: 1, maximum: 3 },
+        value: (r) => klass(r)?.grado_urbanizzazione?.codice ?? null,
+      },
+      text(
+        'grado_urbanizzazione_descrizione',
+        'Etichetta del grado di urbanizzazione (Legenda ISTAT).',
+        (r) => klass(r)?.grado_urbanizzazione?.descrizione ?? null,
+      ),
       text('prefisso', 'Prefisso telefonico (Comuni-ITA, da Wikidata).', (r) => a(r).contatti?.prefisso ?? null),
       text('email', 'Email del municipio (Comuni-ITA, da Wikidata).', (r) => a(r).contatti?.email ?? null),
       text(

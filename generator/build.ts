@@ -47,6 +47,7 @@ import { buildFingerprint, codeHash } from './write/build-fingerprint.ts';
 import { buildDataset, populationSources } from './join/build-dataset.ts';
 import { gateChanges, DEFAULT_ACK_PATH } from './report/change-gate.ts';
 import { checkCrossSources } from './check/cross-source.ts';
+import { checkSources, type SourceFailure } from './check/source-checks.ts';
 import { lockMismatchMessage, verifyInputs } from './load/input-lock.ts';
 import { countLines, locateRow } from './check/locate-row.ts';
 import { checkPlausibility, fileForYear, withNationalBounds, type PlausibilityFailure } from './check/plausibility.ts';
@@ -137,7 +138,9 @@ async function loadDataset(config: BuildConfig, progress: Progress) {
   const { data, status } = await progress.step('lettura delle fonti', () => loadSources(config.dataDir));
   const dataset = await progress.step('unione per codice ISTAT', () => buildDataset(data, status));
   const crossSource = checkCrossSources(populationSources(data));
+  const meaning = checkSources(data, dataset);
   return {
+    meaning,
     dataset,
     validita: requireLoaded(data.gi, 'gi-db-comuni').validita,
     confini: requireLoaded(data.confini2025, 'istat-confini-2025'),
@@ -161,11 +164,22 @@ async function describeFailure(dataDir: string, f: PlausibilityFailure): Promise
 }
 
 /** Every check on the joined data, all failures together: invariants, plausibility of every year of every series, agreement between sources. */
-async function checkDataset(config: BuildConfig, dataset: Dataset, crossSource: string[]): Promise<void> {
+async function checkDataset(
+  config: BuildConfig,
+  dataset: Dataset,
+  crossSource: string[],
+  meaning: SourceFailure[],
+): Promise<void> {
   const invariants = validateDataset(dataset, config.scale);
   const plausibility = checkPlausibility(dataset, withNationalBounds(config.scale?.totali));
-  if (invariants.length + plausibility.length + crossSource.length === 0) return;
+  if (invariants.length + plausibility.length + crossSource.length + meaning.length === 0) return;
   const shown = await Promise.all(plausibility.slice(0, 25).map((f) => describeFailure(config.dataDir, f)));
+  const meaningShown = await Promise.all(
+    meaning.slice(0, 25).map(async (f) => {
+      const row = f.file && f.codice ? await locateRow(config.dataDir, f.file, f.codice) : null;
+      return f.file ? `${f.message}\n      file ${f.file}${row ? `, riga ${row.line}: «${row.text}»` : ''}` : f.message;
+    }),
+  );
   const sections = [
     invariants.length > 0
       ? `${invariants.length} ${invariants.length === 1 ? 'controllo' : 'controlli'} di coerenza non superati:\n  ${invariants.join('\n  ')}`
@@ -175,6 +189,9 @@ async function checkDataset(config: BuildConfig, dataset: Dataset, crossSource: 
       : null,
     crossSource.length > 0
       ? `${crossSource.length} disaccordi tra fonti (generator/check/cross-source.ts):\n  ${crossSource.slice(0, 25).join('\n  ')}`
+      : null,
+    meaning.length > 0
+      ? `${meaning.length} ${meaning.length === 1 ? 'controllo' : 'controlli'} di significato non superati (generator/check/source-checks.ts):\n  ${meaningShown.join('\n  ')}${meaning.length > 25 ? `\n  … e altri ${meaning.length - 25}` : ''}`
       : null,
   ];
   throw new Error(
@@ -208,8 +225,10 @@ export async function build(
   const mismatch = lockMismatchMessage(inputs, lockPath);
   if (mismatch) throw new Error(mismatch);
   const fingerprint = buildFingerprint(await codeHash(), inputs.hashes);
-  const { dataset, validita, confini, crossSource } = await loadDataset(config, progress);
-  await progress.step('controlli di validità e plausibilità', () => checkDataset(config, dataset, crossSource));
+  const { dataset, validita, confini, crossSource, meaning } = await loadDataset(config, progress);
+  await progress.step('controlli di validità e plausibilità', () =>
+    checkDataset(config, dataset, crossSource, meaning),
+  );
   const quality = await progress.step('indice di qualità della vita', () =>
     computeQualityIndex(qualityInputs(dataset)),
   );

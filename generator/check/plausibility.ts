@@ -1,11 +1,15 @@
 import type { SourceMeta } from '../../data-sources/lib/source.ts';
+import type { Inquinante } from '../../data-sources/ispra-aria.ts';
 import type { ComuneData, Dataset } from '../join/dataset.ts';
+import { STATION_BOUNDS } from './air-stations.ts';
 
 /** One figure of a comune in one year, with the source that published it. */
 interface Point {
   anno: number;
   valore: number | null;
   fonte: string | null;
+  /** The figure's weight for `largeRange`: residents, for a rate. */
+  base?: number;
 }
 
 /**
@@ -21,6 +25,8 @@ export interface SeriesCheck {
   points: (c: ComuneData) => Point[];
   /** Bounds of one comune's figure in any year. */
   range: { min: number; max: number };
+  /** Narrower bounds where the point's base is at least minBase: a rate of a comune of 1,000 residents cannot swing as one of 50 does. */
+  largeRange?: { minBase: number; min: number; max: number };
   /** Change between two consecutive available years of a comune: at most ×maxRatio up or down, when the larger value is at least minMagnitude. */
   yearOnYear?: { maxRatio: number; minMagnitude: number };
   /** National sum per year: bounds, and the largest change against the previous year with data. */
@@ -30,6 +36,18 @@ export interface SeriesCheck {
   /** Known genuine anomalies: the check skips these (comune, year) pairs, with the reason. */
   exceptions?: { codice: string; anno: number; motivo: string }[];
 }
+
+/**
+ * Rates per 1,000 of ISTAT's balance (2025, the one year published), all comuni and those of at least 1,000
+ * mean residents. Measured: births 0–26.14 (Carrega Ligure, 76.5 residents), 0–20.1 at 1,000+ (Rodengo);
+ * deaths 0–71.64 (Galliavola, 167.5), 2.16–35.37 at 1,000+ (Casal Cermelli); migration −195.12 (Rocca
+ * de' Giorgi, 41) to +204.08 (Monastero di Lanzo, 367.5), −71.56 (Chiarano) to +144.81 (Soriano Calabro) at 1,000+.
+ */
+const RATES = [
+  ['natalita', 'nati', { min: 0, max: 40 }, { min: 0, max: 30 }],
+  ['mortalita', 'morti', { min: 0, max: 100 }, { min: 0, max: 50 }],
+  ['migratorio', 'saldo migratorio', { min: -300, max: 300 }, { min: -120, max: 220 }],
+] as const;
 
 export const SERIES_CHECKS: SeriesCheck[] = [
   {
@@ -102,7 +120,20 @@ export const SERIES_CHECKS: SeriesCheck[] = [
     // Largest move ×3.2 (Solonghello 2023: small comuni whose 2022 total is the sum of suppressed brackets).
     yearOnYear: { maxRatio: 4, minMagnitude: 0 },
   },
-  ...(['pm10', 'no2'] as const).map((p): SeriesCheck => ({
+  ...RATES.map(([field, label, range, largeRange]): SeriesCheck => ({
+    id: field,
+    label: `${label} ogni 1.000 abitanti`,
+    points: (c) =>
+      c.demografia.map((d) => ({
+        anno: d.anno,
+        valore: d.tassi_per_1000?.[field] ?? null,
+        fonte: d.fonti.bilancio?.fonte ?? null,
+        base: d.tassi_per_1000?.popolazione_media,
+      })),
+    range,
+    largeRange: { minBase: 1_000, ...largeRange },
+  })),
+  ...(Object.keys(STATION_BOUNDS) as Inquinante[]).map((p): SeriesCheck => ({
     id: p,
     label: `${p.toUpperCase()} media annua (µg/m³)`,
     points: (c) =>
@@ -111,8 +142,8 @@ export const SERIES_CHECKS: SeriesCheck[] = [
         valore: s.valore_ug_m3,
         fonte: 'ispra-aria',
       })),
-    // Station annual means 1–96 µg/m³ in 2001–2022; station changes make year-on-year moves of ×25 genuine, so no such bound.
-    range: { min: 0, max: 300 },
+    // The mean of a comune's stations: the stations' bounds (air-stations.ts, where year-on-year moves are checked per station).
+    range: { min: 0, max: STATION_BOUNDS[p].max },
   })),
 ];
 
@@ -166,11 +197,13 @@ export function checkPlausibility(
             fonte: p.fonte,
             message: `${check.label}, ${who}, ${p.anno}: ${message}`,
           });
-        if (!Number.isFinite(v) || v < check.range.min || v > check.range.max) {
+        const large = check.largeRange && (p.base ?? 0) >= check.largeRange.minBase ? check.largeRange : null;
+        const range = large ?? check.range;
+        if (!Number.isFinite(v) || v < range.min || v > range.max) {
           fail(
-            check.range.min === check.range.max
-              ? `${fmt(v)} invece di ${fmt(check.range.min)}`
-              : `${fmt(v)} fuori dai limiti ${fmt(check.range.min)}–${fmt(check.range.max)}`,
+            range.min === range.max
+              ? `${fmt(v)} invece di ${fmt(range.min)}`
+              : `${fmt(v)} fuori dai limiti ${fmt(range.min)}–${fmt(range.max)}${large ? ` (comuni con almeno ${fmt(large.minBase)} abitanti; questo ${fmt(p.base!)})` : ''}`,
           );
           // Not a reference for the next year (its change would only repeat this failure), nor part of the national sum.
           continue;

@@ -71,8 +71,10 @@ export const Copertura = Type.Object(
     quota_peso: Type.Number({
       minimum: 0,
       maximum: 1,
-      description: 'Quota del peso nominale degli indicatori della dimensione coperta da valori.',
+      description:
+        'Quota del peso della dimensione (peso_nella_dimensione) che poggia su valori misurati; il resto è stimato (0 se la dimensione non ha punteggio).',
     }),
+    stimati: Type.Integer({ minimum: 0, description: 'Indicatori mancanti sostituiti dalla loro stima.' }),
   },
   { additionalProperties: false },
 );
@@ -88,10 +90,15 @@ export const IndicatoreQualita = Type.Object(
     anno: Nullable(Type.Integer(), 'Anno di riferimento del valore.'),
     fonte: Nullable(Provenance),
     normalizzato: Nullable(Punteggio, 'Valore normalizzato 0–100 (100 = migliore), 1 decimale.'),
+    stima: Nullable(
+      Punteggio,
+      "Stima usata al posto del valore mancante (la stima dell'indicatore in /api/metodologia); null se il valore è misurato o la stima non è usata.",
+    ),
     peso_nella_dimensione: Type.Number({
       minimum: 0,
       maximum: 1,
-      description: 'Peso effettivo nella dimensione per questo comune (0 se il valore manca).',
+      description:
+        'Peso effettivo nella dimensione per questo comune, del valore misurato o della stima (0 se nessuno dei due è usato).',
     }),
     motivo_mancante: Nullable(Type.String()),
   },
@@ -103,7 +110,7 @@ export const DimensioneQualitaComune = Type.Object(
     nome: Type.String(),
     punteggio: Nullable(
       Punteggio,
-      'Media ponderata dei valori normalizzati disponibili, 1 decimale; null se nessun indicatore ha un valore.',
+      'Media ponderata dei valori normalizzati misurati e delle stime dei mancanti, 1 decimale; null se nessun indicatore ha un valore.',
     ),
     peso_nominale: Peso,
     peso_effettivo: Type.Number({

@@ -1,5 +1,5 @@
 /** The methodology of the quality-of-life index: normalisation, sensitivity, province-level indicators. */
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Nullable } from './common.ts';
 import { DimensioneQualita, Direzione, Livello, PesiDimensioni, Peso, Punteggio } from './qualita-base.ts';
 import { MetodoWizard } from './qualita-wizard.ts';
@@ -118,6 +118,76 @@ export const IndicatoriProvinciali = Type.Object(
 );
 export type IndicatoriProvinciali = Static<typeof IndicatoriProvinciali>;
 
+const MedianeGruppi = (a: string, b: string) =>
+  Type.Object(
+    { [a]: Nullable(Punteggio), [b]: Nullable(Punteggio) },
+    { additionalProperties: false, description: 'Mediane dei punteggi della dimensione nei due gruppi di comuni.' },
+  );
+const PrimaDopo = <T extends TSchema>(t: T) =>
+  Type.Object(
+    { prima: t, dopo: t },
+    { additionalProperties: false, description: 'prima: dati mancanti riproporzionati; dopo: la regola attuale.' },
+  );
+
+export const ConfrontoDatiMancanti = Type.Object(
+  {
+    regola: Type.String(),
+    quantile_stima: Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description: 'Quantile dei valori normalizzati misurati usato come stima.',
+    }),
+    dimensioni: Type.Array(
+      Type.Object(
+        {
+          dimensione: DimensioneQualita,
+          comuni_con_stime: Type.Integer({
+            minimum: 0,
+            description: 'Comuni con almeno un indicatore stimato nella dimensione.',
+          }),
+          comuni_senza_stime: Type.Integer({ minimum: 0 }),
+          mediana: PrimaDopo(MedianeGruppi('con_stime', 'senza_stime')),
+          top_100_con_stime: PrimaDopo(Type.Integer({ minimum: 0 })),
+          quota_con_stime: Type.Number({
+            minimum: 0,
+            maximum: 1,
+            description: 'Quota dei comuni con punteggio nella dimensione.',
+          }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    aria: Type.Object(
+      {
+        indicatori: Type.Array(Type.String()),
+        comuni_senza_aria: Type.Integer({
+          minimum: 0,
+          description: 'Comuni con punteggio ambiente e nessun indicatore aria misurato.',
+        }),
+        comuni_con_aria: Type.Integer({ minimum: 0 }),
+        quota_senza_aria: Type.Number({ minimum: 0, maximum: 1 }),
+        mediana_ambiente: PrimaDopo(MedianeGruppi('senza_aria', 'con_aria')),
+        top_100_ambiente_senza_aria: PrimaDopo(Type.Integer({ minimum: 0 })),
+      },
+      { additionalProperties: false, description: 'Il caso che ha motivato la regola: aria non misurata.' },
+    ),
+    stabilita: Type.Object(
+      {
+        dimensione_top: Type.Integer({ minimum: 0 }),
+        rimasti_nella_top: Type.Integer({ minimum: 0 }),
+        quota: Type.Number({ minimum: 0, maximum: 1 }),
+        regola: Type.String(),
+      },
+      {
+        additionalProperties: false,
+        description: 'Quanti dei primi 100 della classifica nazionale di prima restano fra i primi 100.',
+      },
+    ),
+  },
+  { additionalProperties: false, description: 'La regola dei dati mancanti e il suo effetto, prima e dopo.' },
+);
+export type ConfrontoDatiMancanti = Static<typeof ConfrontoDatiMancanti>;
+
 export const MetodologiaQualita = Type.Object(
   {
     id: Type.Literal('qualita-vita'),
@@ -163,6 +233,10 @@ export const MetodologiaQualita = Type.Object(
             Type.String(),
             'Indicatore che questo sostituisce: conta solo per i comuni in cui quello manca.',
           ),
+          stima: Nullable(
+            Punteggio,
+            "Valore normalizzato usato al posto dell'indicatore dove manca (mediana dei valori normalizzati misurati, 1 decimale); null per un sostituto o un indicatore senza valori.",
+          ),
           normalizzazione: ParametriNormalizzazione,
         },
         { additionalProperties: false },
@@ -185,6 +259,7 @@ export const MetodologiaQualita = Type.Object(
       { additionalProperties: false },
     ),
     dati_mancanti: Type.String(),
+    confronto_dati_mancanti: Nullable(ConfrontoDatiMancanti),
     classifica: Type.String(),
     avvisi: Type.Array(
       Type.Object(

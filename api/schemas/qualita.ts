@@ -3,7 +3,12 @@ import { CodiceIstat, ComuneRefFields, Excluded, Nullable, PageFields, RegioneRe
 import { Avviso, DimensioneQualitaComune, Posizione, Punteggio } from './qualita-base.ts';
 
 // The schemas of the index's methodology and of the wizard, for the modules that read them with the records.
-export { IndicatoriProvinciali, MetodologiaQualita, Sensibilita } from './qualita-metodologia.ts';
+export {
+  ConfrontoDatiMancanti,
+  IndicatoriProvinciali,
+  MetodologiaQualita,
+  Sensibilita,
+} from './qualita-metodologia.ts';
 export { MetodoWizard, ModelloBudget, Wizard } from './qualita-wizard.ts';
 
 export const QualitaVita = Type.Object(
@@ -27,6 +32,10 @@ export const QualitaVita = Type.Object(
           maximum: 1,
           description: 'Somma dei pesi nominali delle dimensioni con dati.',
         }),
+        quota_misurata: Nullable(
+          Type.Number({ minimum: 0, maximum: 1 }),
+          'Quota del peso del punteggio che poggia su valori misurati: Σ peso_effettivo × copertura.quota_peso delle dimensioni, 3 decimali; il resto sono stime. null senza punteggio.',
+        ),
       },
       { additionalProperties: false },
     ),

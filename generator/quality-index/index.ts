@@ -27,6 +27,7 @@ import {
 import { quantile } from './normalise.ts';
 import { rankOrder, scoreAll, type QualityOptions, type QualityResult } from './score.ts';
 import { provincialAnalysis, sensitivityFromDimensionScores } from './sensitivity.ts';
+import { missingDataAnalysis } from './missing-analysis.ts';
 import { buildMethodology } from './methodology.ts';
 import { budgetThresholds } from './record.ts';
 
@@ -34,6 +35,7 @@ export * from './indicators.ts';
 export * from './normalise.ts';
 export * from './score.ts';
 export * from './sensitivity.ts';
+export * from './missing.ts';
 export { buildQualitaVitaRecord, toQualityColumns, budgetThresholds, dimensionContents } from './record.ts';
 
 export function computeQualityIndex(
@@ -69,6 +71,8 @@ export function computeQualityIndex(
   const sensibilita = options.sensibilita === false ? null : sensitivityFromDimensionScores(dimScores, codici, weights);
   const indicatori_provinciali =
     options.sensibilita === false ? null : provincialAnalysis(inputs, scored, definitions, weights);
+  const confronto_dati_mancanti =
+    options.sensibilita === false ? null : missingDataAnalysis(inputs, scored, definitions, weights);
 
   const partial = {
     pesi: { ...weights },
@@ -81,6 +85,8 @@ export function computeQualityIndex(
     soglie_budget,
     sensibilita,
     indicatori_provinciali,
+    confronto_dati_mancanti,
+    stime: scored.stime,
   };
   return { ...partial, metodologia: buildMethodology(partial, inputs) };
 }

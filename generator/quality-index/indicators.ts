@@ -46,6 +46,8 @@ export interface IndicatorDefinition {
    * no value (PM10 and NO2 count where PM2.5 is not attributed).
    */
   sostituto_di?: string;
+  /** Theme inside the dimension, where the methodology reports on it separately (air: the missing-data comparison). */
+  tema?: 'aria';
 }
 
 export interface IndicatorValue {
@@ -111,6 +113,7 @@ const ENVIRONMENT_INDICATORS: IndicatorDefinition[] = [
   {
     id: 'pm25_ug_m3',
     dimensione: 'ambiente',
+    tema: 'aria',
     nome: 'PM2.5, media annua',
     unita: 'µg/m³',
     direzione: 'minore_migliore',
@@ -120,6 +123,7 @@ const ENVIRONMENT_INDICATORS: IndicatorDefinition[] = [
   {
     id: 'pm10_ug_m3',
     dimensione: 'ambiente',
+    tema: 'aria',
     nome: 'PM10, media annua',
     unita: 'µg/m³',
     direzione: 'minore_migliore',
@@ -132,6 +136,7 @@ const ENVIRONMENT_INDICATORS: IndicatorDefinition[] = [
   {
     id: 'no2_ug_m3',
     dimensione: 'ambiente',
+    tema: 'aria',
     nome: 'NO2, media annua',
     unita: 'µg/m³',
     direzione: 'minore_migliore',
@@ -144,6 +149,7 @@ const ENVIRONMENT_INDICATORS: IndicatorDefinition[] = [
   {
     id: 'o3_giorni_mm8_over_120',
     dimensione: 'ambiente',
+    tema: 'aria',
     nome: "Ozono, giorni oltre l'obiettivo a lungo termine",
     unita: 'giorni',
     direzione: 'minore_migliore',

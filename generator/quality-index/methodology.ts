@@ -4,6 +4,7 @@ import { round } from '../../api/numbers.ts';
 import { DEFAULT_MAX_DISTANCE_KM } from '../join/attribute-air.ts';
 import { DIMENSION_NAMES, QUALITY_DIMENSIONS, type QualityDimension, type QualityInput } from './indicators.ts';
 import { CLIP_PERCENTILES } from './normalise.ts';
+import { MISSING_DATA_RULE } from './missing.ts';
 import { indicatorWeight, QUALITY_FLAGS, type QualityFlagCode, type QualityResult } from './score.ts';
 
 /** The method aims at no more than this share of comuni at 100 on any dimension, and says why where there are more. */
@@ -45,6 +46,7 @@ export function buildMethodology(
       fonti: [...sources].sort(),
       comuni_con_valore: withValue,
       sostituto_di: def.sostituto_di ?? null,
+      stima: result.stime[j] ?? null,
       normalizzazione: params,
     };
   });
@@ -89,21 +91,18 @@ export function buildMethodology(
     },
     aggregazione: {
       dimensione:
-        'Punteggio della dimensione = Σ p × n / Σ p sugli indicatori usati, con un valore normalizzato n, dove p è il peso_nella_dimensione pubblicato per il comune (4 decimali). ' +
+        'Punteggio della dimensione = Σ p × n / Σ p sugli indicatori usati, dove n è il valore normalizzato o, per un indicatore mancante, la sua stima (dati_mancanti), e p è il peso_nella_dimensione pubblicato per il comune (4 decimali). ' +
         'Il peso nominale di un indicatore è 1; due indicatori che misurano lo stesso tema a livelli o anni diversi si dividono un peso, 0,5 ciascuno, perché il tema non conti due volte. ' +
         "Aria: conta il PM2.5 dove è attribuito; dove manca contano PM10 e NO2, 0,5 ciascuno (sostituto_di), così l'aria pesa uguale in ogni comune; l'ozono pesa 0,5. " +
-        'I pesi nominali degli indicatori usati sono riproporzionati a somma 1; gli indicatori provinciali sono poi limitati come descritto in indicatori_provinciali; il risultato, a 4 decimali, è peso_nella_dimensione.',
+        'I pesi nominali degli indicatori usati (misurati o stimati) sono riproporzionati a somma 1; gli indicatori provinciali sono poi limitati come descritto in indicatori_provinciali; il risultato, a 4 decimali, è peso_nella_dimensione.',
       totale:
         'Punteggio totale = Σ P × S / Σ P sulle dimensioni con un punteggio S, dove P è il peso della dimensione: i pesi sono riproporzionati sulle dimensioni disponibili (peso_effettivo).',
       arrotondamento:
         'Valori normalizzati, punteggi delle dimensioni e totale a 1 decimale, metà per eccesso; ogni livello è calcolato dai valori arrotondati del livello sotto, come pubblicati, così il conto si rifà esattamente. ' +
         'Pesi a 4 decimali. Il calcolo è in virgola mobile, ridotto a 12 cifre significative prima di arrotondare, così coincide con il conto in aritmetica decimale (18,75 → 18,8).',
     },
-    dati_mancanti:
-      'Un valore mancante non è mai trattato come 0 né come 100 e non è stimato. Se mancano alcuni indicatori di una dimensione, il punteggio della dimensione è la media ponderata di quelli disponibili e la copertura ' +
-      '(indicatori disponibili / definiti, e quota del peso coperta) è riportata. Se una dimensione non ha alcun indicatore il suo punteggio è null, il suo peso effettivo è 0, i pesi delle altre dimensioni sono riproporzionati ' +
-      "e il comune ha l'avviso dimensioni_senza_dati. Se nessuna dimensione ha dati il totale è null e il comune è escluso dalle classifiche. Riproporzionare equivale ad assumere che le parti mancanti valgano quanto la media di quelle presenti: " +
-      'la copertura va letta insieme al punteggio.',
+    dati_mancanti: MISSING_DATA_RULE,
+    confronto_dati_mancanti: result.confronto_dati_mancanti,
     classifica:
       'Posizione nazionale e regionale per punteggio totale decrescente; a parità di punteggio (1 decimale) codice ISTAT crescente. Sono in classifica solo i comuni con un punteggio.',
     avvisi: (Object.keys(QUALITY_FLAGS) as QualityFlagCode[]).map((codice) => ({
@@ -154,7 +153,7 @@ export function weightsText(weights: Readonly<Record<QualityDimension, number>>)
 export function methodSummary(weights: Readonly<Record<QualityDimension, number>>): string {
   return (
     `Valore DERIVATO. Ogni indicatore è normalizzato 0–100 fra il ${CLIP_PERCENTILES.basso}° e il ${CLIP_PERCENTILES.alto}° percentile nazionale (100 = migliore, secondo il verso); ` +
-    `una dimensione è la media ponderata dei suoi indicatori disponibili; il totale è la media delle dimensioni con dati, pesi ${weightsText(weights)}, riproporzionati sulle dimensioni disponibili. ` +
+    `una dimensione è la media ponderata dei suoi indicatori, con la stima pubblicata (mediana nazionale) al posto di quelli mancanti; il totale è la media delle dimensioni con dati, pesi ${weightsText(weights)}, riproporzionati sulle dimensioni disponibili. ` +
     `Dettagli e parametri in ${METODOLOGIA_LINK}.`
   );
 }

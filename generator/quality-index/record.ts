@@ -47,6 +47,7 @@ export function buildQualitaVitaRecord(
           anno: ind.anno,
           fonte: ind.fonte,
           normalizzato: ind.normalizzato,
+          stima: ind.stima,
           peso_nella_dimensione: ind.peso_nella_dimensione,
           motivo_mancante: ind.motivo_mancante,
         };
@@ -69,6 +70,7 @@ export function buildQualitaVitaRecord(
         withData.reduce((a, d) => a + result.pesi[d], 0),
         4,
       ),
+      quota_misurata: c.quota_misurata,
     },
     dimensioni: {
       reddito: dimension('reddito'),

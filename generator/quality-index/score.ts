@@ -1,5 +1,10 @@
 import type { Provenance } from '../../data-sources/lib/source.ts';
-import type { IndicatoriProvinciali, Sensibilita, MetodologiaQualita } from '../../api/schemas/qualita.ts';
+import type {
+  ConfrontoDatiMancanti,
+  IndicatoriProvinciali,
+  Sensibilita,
+  MetodologiaQualita,
+} from '../../api/schemas/qualita.ts';
 import type { QualityColumns } from '../../api/runtime-index.ts';
 import { BUDGET_MODEL } from '../../api/wizard.ts';
 import { formatInteger, round, weightedMean } from '../../api/numbers.ts';
@@ -14,6 +19,7 @@ import {
   type QualityInput,
 } from './indicators.ts';
 import { normalisationParams, normaliseValue, type NormalisationParams } from './normalise.ts';
+import { missingEstimate, type MissingTreatment } from './missing.ts';
 
 /**
  * Below this many IRPEF taxpayers the income figures of a comune rest on a handful of
@@ -22,7 +28,10 @@ import { normalisationParams, normaliseValue, type NormalisationParams } from '.
  */
 export const FEW_TAXPAYERS_THRESHOLD = 100;
 
-export type QualityFlagCode = 'pochi_contribuenti' | 'dimensioni_senza_dati';
+export type QualityFlagCode = 'pochi_contribuenti' | 'dimensioni_senza_dati' | 'stime_prevalenti';
+
+/** Below this share of the total's weight on measured values a score rests mainly on estimates. */
+export const MEASURED_SHARE_MIN = 0.5;
 
 export const QUALITY_FLAGS: Readonly<Record<QualityFlagCode, { descrizione: string; soglia: number | null }>> = {
   pochi_contribuenti: {
@@ -34,6 +43,10 @@ export const QUALITY_FLAGS: Readonly<Record<QualityFlagCode, { descrizione: stri
       'Almeno una dimensione non ha alcun indicatore per il comune: il totale è calcolato sulle altre, con i pesi riproporzionati.',
     soglia: null,
   },
+  stime_prevalenti: {
+    descrizione: `Meno del ${MEASURED_SHARE_MIN * 100}% del peso del punteggio poggia su valori misurati (copertura.quota_misurata): il resto sono stime, il punteggio dice poco del comune.`,
+    soglia: MEASURED_SHARE_MIN,
+  },
 };
 
 export interface IndicatorScore {
@@ -42,6 +55,8 @@ export interface IndicatorScore {
   anno: number | null;
   fonte: Provenance | null;
   normalizzato: number | null;
+  /** The labelled estimate used in place of a missing value (MISSING_DATA_RULE), null where measured or not used. */
+  stima: number | null;
   /** Effective weight in the dimension for this comune (0 when missing), 4 decimals. */
   peso_nella_dimensione: number;
   motivo_mancante: string | null;
@@ -51,7 +66,7 @@ export interface DimensionScore {
   punteggio: number | null;
   peso_nominale: number;
   peso_effettivo: number;
-  copertura: { disponibili: number; definiti: number; quota: number; quota_peso: number };
+  copertura: { disponibili: number; definiti: number; quota: number; quota_peso: number; stimati: number };
   motivo_mancante: string | null;
   indicatori: IndicatorScore[];
 }
@@ -69,6 +84,8 @@ export interface ComuneQuality {
   /** The wizard's budget proxy (BUDGET_MODEL.indicatore), kept whether or not it is an index indicator. */
   reddito_medio_euro: number | null;
   punteggio: number | null;
+  /** Share of the total's weight that rests on measured values (Σ peso_effettivo × quota_peso), 3 decimals. */
+  quota_misurata: number | null;
   posizione_nazionale: number | null;
   posizione_regionale: number | null;
   dimensioni: Record<QualityDimension, DimensionScore>;
@@ -90,6 +107,10 @@ export interface QualityResult {
   sensibilita: SensitivityResult | null;
   /** Treatment and weight of province-level indicators (null when the sensitivity checks are off). */
   indicatori_provinciali: IndicatoriProvinciali | null;
+  /** The missing-data rule's before/after (null when the sensitivity checks are off). */
+  confronto_dati_mancanti: ConfrontoDatiMancanti | null;
+  /** Per indicator (definizioni order), the estimate of a missing value. */
+  stime: (number | null)[];
   metodologia: MetodologiaQualita;
 }
 
@@ -104,6 +125,8 @@ const MOTIVO_DIMENSIONE =
   'Nessun indicatore della dimensione ha un valore per questo comune: la dimensione è esclusa e i pesi delle altre sono riproporzionati.';
 export const MOTIVO_SOLO_PROVINCIALI =
   'La dimensione ha indicatori comunali ma nessuno ha un valore per questo comune: i soli indicatori provinciali, uguali per tutti i comuni della provincia, non bastano a misurarlo. La dimensione è esclusa e i pesi delle altre sono riproporzionati.';
+export const MOTIVO_STIMA =
+  'Al suo posto la dimensione usa la stima pubblicata nella metodologia (campo stima: la mediana nazionale dei valori normalizzati misurati), così la mancanza del dato non migliora il punteggio.';
 export const MOTIVO_TOTALE =
   "Nessuna dimensione dell'indice ha dati per questo comune: il punteggio non è calcolato e il comune non è in classifica.";
 
@@ -155,6 +178,8 @@ export interface Scored {
   normalizzazione: NormalisationParams[];
   /** Per comune, the points of its total that come from province-level indicators (unrounded); null without a total. */
   puntiProvinciali: (number | null)[];
+  /** Per indicator (definitions order), the estimate that stands in for a missing value (null: none). */
+  stime: (number | null)[];
 }
 
 /**
@@ -193,6 +218,7 @@ export function scoreAll(
   definitions: readonly IndicatorDefinition[],
   weights: Readonly<Record<QualityDimension, number>>,
   treatment: ProvincialTreatment = 'limitato',
+  missing: MissingTreatment = 'stima',
 ): Scored {
   validate(definitions, weights);
   const seen = new Set<string>();
@@ -205,17 +231,26 @@ export function scoreAll(
     }
   }
 
-  const normalizzazione = definitions.map((def) => {
-    if (def.livello === 'provincia' && treatment === 'limitato')
-      return normalisationParams(def, provinceValues(inputs, def.id), true);
+  const measured = definitions.map((def) => {
+    if (def.livello === 'provincia' && treatment === 'limitato') return provinceValues(inputs, def.id);
     const values: number[] = [];
     for (const c of inputs) {
       const v = c.indicatori[def.id]?.valore;
       if (v != null) values.push(v);
     }
-    return normalisationParams(def, values);
+    return values;
   });
+  const normalizzazione = definitions.map((def, j) =>
+    normalisationParams(def, measured[j]!, def.livello === 'provincia' && treatment === 'limitato'),
+  );
   const paramsById = new Map(normalizzazione.map((p) => [p.id, p]));
+  // A stand-in is never estimated: the indicator it replaces is.
+  const stime = definitions.map((def, j) =>
+    missing === 'riproporziona' || def.sostituto_di
+      ? null
+      : missingEstimate(measured[j]!.flatMap((v) => normaliseValue(v, normalizzazione[j]!) ?? [])),
+  );
+  const estimateById = new Map(definitions.map((def, j) => [def.id, stime[j]!]));
   const byDimension = new Map<QualityDimension, IndicatorDefinition[]>(
     QUALITY_DIMENSIONS.map((d) => [d, definitions.filter((def) => def.dimensione === d)]),
   );
@@ -249,23 +284,30 @@ export function scoreAll(
       const hasLocalValue = rows.some((r) => r.def.livello === 'comune' && r.normalizzato !== null);
       // Province-level values alone do not score a dimension meant to measure comuni.
       const provincialOnly = treatment === 'limitato' && hasLocalDefs && !hasLocalValue;
-      const used = rows.map((r) => r.normalizzato !== null && !provincialOnly);
+      const measuredRow = rows.map((r) => r.normalizzato !== null && !provincialOnly);
+      // A dimension with a measured value takes the estimate for each indicator it lacks (not for
+      // a stand-in, nor for an indicator whose stand-ins are measured); one with none stays unscored.
+      const anyMeasured = measuredRow.some(Boolean);
+      const stima = rows.map((r, j) => {
+        if (!anyMeasured || measuredRow[j] || r.valore !== null) return null;
+        if (rows.some((x, m) => measuredRow[m] && x.def.sostituto_di === r.def.id)) return null;
+        return estimateById.get(r.def.id) ?? null;
+      });
+      const used = rows.map((_r, j) => measuredRow[j]! || stima[j] !== null);
       const eff = effectiveWeights(defs, used, treatment);
       const effSum = eff.reduce((a, b) => a + b, 0);
       const published = eff.map((w) => (effSum === 0 ? 0 : round(w / effSum, 4)));
       const punteggio = weightedMean(
-        rows.map((r, j) => (used[j] ? r.normalizzato : null)),
+        rows.map((r, j) => (measuredRow[j] ? r.normalizzato : stima[j])),
         published,
       );
       dimScores[k]![i] = punteggio;
       provincialShare[k] = rows.reduce(
-        (a, r, j) => a + (used[j] && r.def.livello === 'provincia' ? published[j]! * r.normalizzato! : 0),
+        (a, r, j) => a + (used[j] && r.def.livello === 'provincia' ? published[j]! * (r.normalizzato ?? stima[j]!) : 0),
         0,
       );
-      const nominal = rows.map((r) => indicatorWeight(r.def));
-      const nominalSum = nominal.reduce((a, b) => a + b, 0);
-      const disponibili = used.filter(Boolean).length;
-      const availableSum = rows.reduce((a, _r, j) => a + (used[j] ? nominal[j]! : 0), 0);
+      const disponibili = measuredRow.filter(Boolean).length;
+      const measuredWeight = published.reduce((a, w, j) => a + (measuredRow[j] ? w : 0), 0);
       dimensioni[d] = {
         punteggio,
         peso_nominale: weights[d],
@@ -274,7 +316,8 @@ export function scoreAll(
           disponibili,
           definiti: rows.length,
           quota: rows.length === 0 ? 0 : round(disponibili / rows.length, 3),
-          quota_peso: nominalSum === 0 ? 0 : round(availableSum / nominalSum, 3),
+          quota_peso: punteggio === null ? 0 : round(measuredWeight, 3),
+          stimati: stima.filter((x) => x !== null).length,
         },
         motivo_mancante:
           punteggio !== null
@@ -288,8 +331,12 @@ export function scoreAll(
           anno: r.anno,
           fonte: r.fonte,
           normalizzato: r.normalizzato,
+          stima: stima[j]!,
           peso_nella_dimensione: published[j]!,
-          motivo_mancante: r.motivo ?? (used[j] ? null : MOTIVO_SOLO_PROVINCIALI),
+          motivo_mancante:
+            stima[j] !== null
+              ? `${(r.motivo ?? MOTIVO_NON_FORNITO).replace(/\.?$/, '.')} ${MOTIVO_STIMA}`
+              : (r.motivo ?? (measuredRow[j] ? null : MOTIVO_SOLO_PROVINCIALI)),
         })),
       };
     });
@@ -307,6 +354,16 @@ export function scoreAll(
         provincialPoints += (weights[d] / availableWeight) * provincialShare[k]!;
     });
     puntiProvinciali[i] = punteggio === null ? null : provincialPoints;
+    const quotaMisurata =
+      punteggio === null
+        ? null
+        : round(
+            QUALITY_DIMENSIONS.reduce(
+              (a, d) => a + dimensioni[d].peso_effettivo * dimensioni[d].copertura.quota_peso,
+              0,
+            ),
+            3,
+          );
     const avvisi: QualityFlag[] = [];
     if (input.contribuenti != null && input.contribuenti < FEW_TAXPAYERS_THRESHOLD) {
       avvisi.push({
@@ -321,6 +378,12 @@ export function scoreAll(
         descrizione: `Nessun dato per ${missingDims.join(', ')}: il totale è calcolato sulle altre dimensioni, con i pesi riproporzionati.`,
       });
     }
+    if (quotaMisurata !== null && quotaMisurata < MEASURED_SHARE_MIN) {
+      avvisi.push({
+        codice: 'stime_prevalenti',
+        descrizione: `Quota misurata ${String(quotaMisurata).replace('.', ',')}. ${QUALITY_FLAGS.stime_prevalenti.descrizione}`,
+      });
+    }
     return {
       codice_istat: input.codice_istat,
       regione: input.regione,
@@ -328,11 +391,12 @@ export function scoreAll(
       contribuenti: input.contribuenti,
       reddito_medio_euro: input.indicatori[BUDGET_MODEL.indicatore]?.valore ?? null,
       punteggio,
+      quota_misurata: quotaMisurata,
       posizione_nazionale: null,
       posizione_regionale: null,
       dimensioni,
       avvisi,
     };
   });
-  return { comuni, dimScores, normalizzazione, puntiProvinciali };
+  return { comuni, dimScores, normalizzazione, puntiProvinciali, stime };
 }

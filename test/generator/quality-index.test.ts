@@ -10,6 +10,7 @@ import {
   dimensionContents,
   DIMENSION_WEIGHTS,
   FEW_TAXPAYERS_THRESHOLD,
+  MEASURED_SHARE_MIN,
   normalisationParams,
   normaliseValue,
   PROVINCIAL_SHARE_MAX,
@@ -243,23 +244,41 @@ describe('aggregation', () => {
     expect(QUALITY_DIMENSIONS.map((d) => c.dimensioni[d].peso_effettivo)).toEqual([0.3, 0.25, 0.2, 0.15, 0.1]);
   });
 
-  it('re-weights a missing indicator within its dimension and reports the coverage', () => {
+  it('scores a missing indicator with its labelled estimate, the median of the measured values, and reports the coverage', () => {
     const c = get('001002');
-    expect(c.dimensioni.reddito.punteggio).toBe(60); // R1 alone, not (60 + 0) / 2 nor (60 + 100) / 2
-    expect(c.dimensioni.reddito.copertura).toEqual({ disponibili: 1, definiti: 2, quota: 0.5, quota_peso: 0.5 });
+    // R2 (minore_migliore) normalised where measured: 100 × 3 fillers, 0 × 3, T1 80, T3 90, T5 80, T6 50, T7 50;
+    // sorted 0,0,0,50,50,80,80,90,100,100,100: median 80. Re-weighting R1 alone would give 60.
     const r2 = c.dimensioni.reddito.indicatori.find((i) => i.id === 'R2')!;
-    expect(r2).toEqual({
-      id: 'R2',
-      valore: null,
-      anno: null,
-      fonte: null,
-      normalizzato: null,
-      peso_nella_dimensione: 0,
-      motivo_mancante: 'R2 oscurato nella fonte',
+    expect(result.stime[IDS.indexOf('R2')]).toBe(80);
+    expect(r2).toMatchObject({ valore: null, normalizzato: null, stima: 80, peso_nella_dimensione: 0.5 });
+    expect(r2.motivo_mancante).toMatch(/^R2 oscurato nella fonte\. Al suo posto .* stima/);
+    expect(c.dimensioni.reddito.punteggio).toBe(70); // (60 + 80) / 2
+    expect(c.dimensioni.reddito.copertura).toEqual({
+      disponibili: 1,
+      definiti: 2,
+      quota: 0.5,
+      quota_peso: 0.5,
+      stimati: 1,
     });
-    expect(c.dimensioni.reddito.indicatori[0]!.peso_nella_dimensione).toBe(1);
-    // 0.3 × 60 + 0.25 × 90 + 0.2 × 70 + 0.15 × 70 + 0.1 × 50 = 70
-    expect(c.punteggio).toBe(70);
+    const scores = { reddito: 70, ambiente: 90, servizi: 70, demografia: 70, sicurezza: 50 };
+    expect(c.punteggio).toBe(
+      Math.round(QUALITY_DIMENSIONS.reduce((a, d) => a + DIMENSION_WEIGHTS[d] * scores[d], 0) * 10) / 10,
+    );
+    // Half of the reddito weight is estimated.
+    expect(c.quota_misurata).toBe(1 - DIMENSION_WEIGHTS.reddito / 2);
+  });
+
+  it('is never better for a missing value: without R2 a comune that would score above the median scores the median there', () => {
+    const measured = get('001001'); // R2 = 20 → 80
+    const missing = computeQualityIndex(
+      INPUTS.map((c) =>
+        c.codice_istat === '001001'
+          ? { ...c, indicatori: { ...c.indicatori, R2: { valore: null, anno: null, fonte: null } } }
+          : c,
+      ),
+      DEFS,
+    ).comuni.find((c) => c.codice_istat === '001001')!;
+    expect(missing.dimensioni.reddito.punteggio).toBeLessThanOrEqual(measured.dimensioni.reddito.punteggio!);
   });
 
   it('reports a dimension with no data as such and re-weights the total over the others', () => {
@@ -305,7 +324,7 @@ describe('ranks and flags', () => {
       .filter((c) => c.posizione_nazionale !== null)
       .sort((a, b) => a.posizione_nazionale! - b.posizione_nazionale!);
     expect(national.map((c) => [c.codice_istat, c.punteggio])).toEqual([
-      ['001002', 70],
+      ['001002', 73],
       ['001001', 60],
       ['002002', 60], // tie with 001001, which has the lower code
       ['001003', 57.8],
@@ -336,6 +355,7 @@ describe('ranks and flags', () => {
     expect(result.metodologia.avvisi.map((a) => [a.codice, a.soglia, a.comuni])).toEqual([
       ['pochi_contribuenti', FEW_TAXPAYERS_THRESHOLD, 1],
       ['dimensioni_senza_dati', null, 1],
+      ['stime_prevalenti', MEASURED_SHARE_MIN, 0],
     ]);
   });
 
@@ -433,11 +453,11 @@ describe('outputs', () => {
     expect(record).toMatchObject({
       codice_istat: '001002',
       nome: 'Comune di prova',
-      punteggio: 70,
+      punteggio: 73,
       motivo_mancante: null,
       posizione_nazionale: { posizione: 1, su: 12 },
       posizione_regionale: { posizione: 1, su: 3 },
-      copertura: { dimensioni_con_dati: 5, dimensioni_definite: 5, peso_nominale_coperto: 1 },
+      copertura: { dimensioni_con_dati: 5, dimensioni_definite: 5, peso_nominale_coperto: 1, quota_misurata: 0.85 },
       links: {
         self: '/api/qualita-vita/001002',
         comune: '/api/comuni/001002',
@@ -454,7 +474,8 @@ describe('outputs', () => {
       anno: 2023,
       fonte: FONTE,
       normalizzato: 60,
-      peso_nella_dimensione: 1,
+      stima: null,
+      peso_nella_dimensione: 0.5,
       motivo_mancante: null,
     });
     const ajv = new Ajv2020({ allErrors: true, strict: false });
@@ -512,7 +533,7 @@ describe('outputs', () => {
     );
     const codici = ['001001', '001002', '001003', '002001', '002002', '002003', '002004', '004001'];
     const q = toQualityColumns(withR1AsIncome, codici);
-    expect(q.punteggio).toEqual([60, 70, 57.8, null, 60, 50, 50, null]);
+    expect(q.punteggio).toEqual([60, 73, 57.8, null, 60, 50, 50, null]);
     expect(q.dimensioni.map((d) => d.id)).toEqual(QUALITY_DIMENSIONS);
     expect(q.dimensioni[4]!.punteggi).toEqual([50, 50, null, null, 50, 50, 50, null]);
     expect(q.reddito_medio).toEqual([80, 60, 90, null, 80, 50, 50, null]); // the budget proxy is read from the reddito_medio_euro values

@@ -2,6 +2,7 @@
 import type { ComuneData, Dataset } from '../../join/dataset.ts';
 import {
   QUALITY_DIMENSIONS,
+  QUALITY_FLAGS,
   type ComuneQuality,
   type IndicatorScore,
   type QualityResult,
@@ -64,10 +65,18 @@ export function qualitaTable(dataset: Dataset, quality: QualityResult): Table {
         value: (r) => r.q.posizione_regionale,
       },
       {
+        name: 'quota_misurata',
+        type: 'number',
+        unit: 'quota (0–1)',
+        description:
+          'Quota del peso del punteggio che poggia su valori misurati (il resto sono stime dei mancanti, /api/metodologia#qualita-vita dati_mancanti); vuoto senza punteggio.',
+        constraints: { minimum: 0, maximum: 1 },
+        value: (r) => r.q.quota_misurata,
+      },
+      {
         name: 'avvisi',
         type: 'string',
-        description:
-          "Codici delle avvertenze sull'affidabilità, separati da uno spazio (pochi_contribuenti, dimensioni_senza_dati).",
+        description: `Codici delle avvertenze sull'affidabilità, separati da uno spazio (${Object.keys(QUALITY_FLAGS).join(', ')}).`,
         value: (r: QRow) => r.q.avvisi.map((a) => a.codice).join(' ') || null,
       },
       ...QUALITY_DIMENSIONS.flatMap((d): Column<QRow>[] => [
@@ -86,6 +95,14 @@ export function qualitaTable(dataset: Dataset, quality: QualityResult): Table {
           description: `Peso della dimensione ${d} nel punteggio del comune, dopo il riproporzionamento (0 se la dimensione non ha dati).`,
           constraints: { minimum: 0, maximum: 1 },
           value: (r) => r.q.dimensioni[d].peso_effettivo,
+        },
+        {
+          name: `copertura_${d}`,
+          type: 'number',
+          unit: 'quota (0–1)',
+          description: `Quota del peso della dimensione ${d} che poggia su valori misurati; il resto sono stime (0 se la dimensione non ha punteggio).`,
+          constraints: { minimum: 0, maximum: 1 },
+          value: (r) => r.q.dimensioni[d].copertura.quota_peso,
         },
       ]),
       ...quality.definizioni.flatMap((def): Column<QRow>[] => [

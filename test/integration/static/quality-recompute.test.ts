@@ -38,10 +38,19 @@ function recompute(record: QualitaVita, method: Method) {
     const n = defs.map((def, j) =>
       def.sostituto_di && raw[defs.findIndex((x) => x.id === def.sostituto_di)] != null ? null : raw[j]!,
     );
-    const used = n.map((x) => x !== null);
+    const measured = n.map((x) => x !== null);
     const hasLocalDefs = defs.some((def) => def.livello === 'comune');
-    const hasLocal = defs.some((def, j) => used[j] && def.livello === 'comune');
-    if (hasLocalDefs && !hasLocal) used.fill(false);
+    const hasLocal = defs.some((def, j) => measured[j] && def.livello === 'comune');
+    if (hasLocalDefs && !hasLocal) measured.fill(false);
+    // The missing-data rule: in a dimension with a measured value, an indicator without a value
+    // takes its published estimate, unless it is a stand-in or one of its stand-ins is measured.
+    const estimate = defs.map((def, j) =>
+      measured.some(Boolean) && values[j] === null && !defs.some((x, m) => measured[m] && x.sostituto_di === def.id)
+        ? def.stima
+        : null,
+    );
+    defs.forEach((_, j) => (n[j] = measured[j] ? n[j]! : estimate[j]!));
+    const used = n.map((x) => x !== null);
     let w = defs.map((def, j) => (used[j] ? def.peso_relativo : 0));
     const local = w.reduce((a, x, j) => a + (defs[j]!.livello === 'comune' ? x : 0), 0);
     const provincial = w.reduce((a, x, j) => a + (defs[j]!.livello === 'provincia' ? x : 0), 0);
@@ -61,7 +70,7 @@ function recompute(record: QualitaVita, method: Method) {
     return {
       id: d.id,
       peso: d.peso,
-      n: defs.map((def, j) => [def.id, n[j] ?? null, weights[j]] as const),
+      n: defs.map((def, j) => [def.id, measured[j] ? n[j]! : null, estimate[j], weights[j]] as const),
       score: den > 0 ? published(num / den, 1) : null,
     };
   });
@@ -87,6 +96,10 @@ describe.skipIf(!hasRealBuild)(
         .map((f) => f.slice(0, 6));
       expect(codes.length).toBe(7896);
       const mismatches: string[] = [];
+      // Each comune-level indicator's estimate is the published quantile of its measured normalised values.
+      const measuredValues = new Map(
+        method.indicatori.filter((i) => i.livello === 'comune' && i.stima !== null).map((i) => [i.id, [] as number[]]),
+      );
       const totals: { code: string; total: number | null; rank: number | null }[] = [];
       for (const code of codes) {
         const record = await readBuilt<QualitaVita>(`/api/qualita-vita/${code}.json`);
@@ -95,15 +108,24 @@ describe.skipIf(!hasRealBuild)(
         for (const d of mine.dims) {
           const served = record.dimensioni[d.id];
           if (d.score !== served.punteggio) mismatches.push(`${code} ${d.id} ${d.score} ≠ ${served.punteggio}`);
-          for (const [id, n, w] of d.n) {
+          for (const [id, n, e, w] of d.n) {
             const s = served.indicatori.find((i) => i.id === id)!;
-            if (n !== s.normalizzato || w !== s.peso_nella_dimensione)
-              mismatches.push(`${code} ${id} ${n}/${w} ≠ ${s.normalizzato}/${s.peso_nella_dimensione}`);
+            if (n !== s.normalizzato || e !== s.stima || w !== s.peso_nella_dimensione)
+              mismatches.push(`${code} ${id} ${n}/${e}/${w} ≠ ${s.normalizzato}/${s.stima}/${s.peso_nella_dimensione}`);
           }
+          for (const [id, n] of d.n) if (n !== null) measuredValues.get(id)?.push(n);
         }
         totals.push({ code, total: mine.total, rank: record.posizione_nazionale.posizione });
       }
       expect(mismatches.slice(0, 20)).toEqual([]);
+      const q = method.confronto_dati_mancanti!.quantile_stima;
+      for (const [id, values] of measuredValues) {
+        const sorted = values.sort((a, b) => a - b);
+        const h = (sorted.length - 1) * q;
+        const lo = Math.floor(h);
+        const x = sorted[lo]! + (h - lo) * (sorted[Math.min(lo + 1, sorted.length - 1)]! - sorted[lo]!);
+        expect([id, published(x, 1)]).toEqual([id, method.indicatori.find((i) => i.id === id)!.stima]);
+      }
       // Rank: score descending, codice_istat ascending.
       const ranked = totals
         .filter((t) => t.total !== null)

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { builtHandler } from '../helpers/handler.ts';
-import { hasRealBuild, readBuilt, REAL_DATA } from '../helpers/real-build.ts';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { MetodologiaQualita } from '../../../api/schemas/qualita.ts';
+import { hasRealBuild, readBuilt, REAL_DATA, TEST_BUILD } from '../helpers/real-build.ts';
 
 type Ranking = {
   totale: number;
@@ -26,6 +29,37 @@ describe.skipIf(!hasRealBuild)(`quality-of-life ranking and records${REAL_DATA}`
     expect(b.text).toBe(JSON.stringify(a) + '\n');
     const bad = await get('/api/qualita-vita/classifica?regione=Atlantide');
     expect(bad.status).toBe(400);
+  });
+
+  it('never scores missing air as clean air: in qualita-vita.csv comuni without any air measurement are not above those with one', async () => {
+    const [header, ...lines] = (await readFile(join(TEST_BUILD.outDir, 'dati/qualita-vita.csv'), 'utf8'))
+      .trimEnd()
+      .split('\n');
+    const col = (name: string) => header!.split(',').indexOf(name);
+    const method = (await readBuilt<{ sezioni: Record<string, MetodologiaQualita> }>('/api/metodologia.json')).sezioni[
+      'qualita-vita'
+    ]!;
+    const air = method.confronto_dati_mancanti!.aria.indicatori.map(col);
+    const env = col('punteggio_ambiente');
+    const rows = lines
+      .map((l) => l.split(','))
+      .filter((r) => r[env] !== '')
+      .map((r) => ({ code: r[0]!, score: Number(r[env]), noAir: air.every((k) => r[k] === '') }));
+    const median = (xs: number[]) => {
+      const s = xs.sort((a, b) => a - b);
+      const h = (s.length - 1) / 2;
+      return Math.round(((s[Math.floor(h)]! + s[Math.ceil(h)]!) / 2) * 10) / 10;
+    };
+    const without = median(rows.filter((r) => r.noAir).map((r) => r.score));
+    const withAir = median(rows.filter((r) => !r.noAir).map((r) => r.score));
+    expect(without).toBeLessThanOrEqual(withAir);
+    const top = [...rows].sort((a, b) => b.score - a.score || (a.code < b.code ? -1 : 1)).slice(0, 100);
+    const share = rows.filter((r) => r.noAir).length / rows.length;
+    expect(top.filter((r) => r.noAir).length / 100).toBeLessThanOrEqual(share);
+    // The methodology publishes the same figures.
+    const a = method.confronto_dati_mancanti!.aria;
+    expect([a.mediana_ambiente.dopo.senza_aria, a.mediana_ambiente.dopo.con_aria]).toEqual([without, withAir]);
+    expect(a.top_100_ambiente_senza_aria.dopo).toBe(top.filter((r) => r.noAir).length);
   });
 
   it('links every record to the published methodology', async () => {

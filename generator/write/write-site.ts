@@ -88,6 +88,8 @@ export async function writeSite(writer: OutputWriter, input: SiteInput): Promise
     },
     'riferimento.html': shared('riferimento'),
     'mappa.html': { ...shared('mappa'), ...(await writeMapData(writer, input)) },
+    'confronta.html': shared('confronta'),
+    'wizard.html': shared('wizard'),
   };
   for (const [name, values] of Object.entries(pages))
     await writer.text(`/${name}`, fillTemplate(await read(name), values, name));

@@ -26,6 +26,12 @@ export const SERIES_STYLES = [
   { colour: '#009e73', marker: 'diamond' },
   { colour: '#cc79a7', marker: 'triangle' },
 ];
+/** A reference line (Italy next to the comuni compared): a neutral grey, readable on light and dark backgrounds. */
+const REFERENCE_STYLE = { colour: '#8a8a8a', marker: 'square' };
+const styleOf = (s, i) => (s.reference ? REFERENCE_STYLE : SERIES_STYLES[i % SERIES_STYLES.length]);
+/** Approximate width of a character of the 11 px change labels, to keep labels from overlapping. */
+const LABEL_CHAR_PX = 6.2;
+const LABEL_ROW_PX = 13;
 /** Points further apart than this (in years) are not joined: the years between have no figure. */
 const MAX_STEP = 1.1;
 
@@ -101,6 +107,25 @@ export function runsOf(points) {
   return { runs, changes };
 }
 
+/**
+ * Gives each change label a row (0, 1, …): the first row where its extent, running right
+ * of the line (or left, near the right edge), keeps 6 px from every label already there.
+ */
+export function placeLabels(changes, sx, width) {
+  const rows = [];
+  return changes.map((c) => {
+    const x = sx(c.at);
+    const text = `cambio di ${c.kind}`;
+    const right = x > width * 0.6;
+    const span = text.length * LABEL_CHAR_PX + 4;
+    const [from, to] = right ? [x - span, x] : [x, x + span];
+    let row = rows.findIndex((used) => used.every(([a, b]) => to + 6 <= a || from >= b + 6));
+    if (row < 0) row = rows.push([]) - 1;
+    rows[row].push([from, to]);
+    return { ...c, text, right, row };
+  });
+}
+
 function marker(shape, x, y, colour, hollow) {
   const attrs = { fill: hollow ? 'var(--panel, #fff)' : colour, stroke: colour, 'stroke-width': 2, class: 'punto' };
   if (shape === 'square') return el('rect', { ...attrs, x: x - 3.5, y: y - 3.5, width: 7, height: 7 });
@@ -127,7 +152,7 @@ export function lineChart({
   const clean = series
     .map((s, i) => ({
       ...s,
-      style: SERIES_STYLES[i % SERIES_STYLES.length],
+      style: styleOf(s, i),
       points: s.points.filter((p) => p.y !== null && Number.isFinite(p.y)).sort((a, b) => timeOf(a) - timeOf(b)),
     }))
     .filter((s) => s.points.length > 0);
@@ -140,6 +165,18 @@ export function lineChart({
   t0 = Math.floor(t0);
   t1 = Math.max(t1, t0 + 1);
   const sx = (t) => m.left + ((t - t0) / (t1 - t0)) * (width - m.left - m.right);
+  // Each change of source or definition once, even where several series change together,
+  // its label on the first row where it overlaps no other label; the plot starts below the rows used.
+  const changes = placeLabels(
+    [
+      ...new Map(
+        clean.flatMap((s) => runsOf(s.points).changes).map((c) => [`${c.at.toFixed(2)} ${c.kind}`, c]),
+      ).values(),
+    ].sort((a, b) => a.at - b.at),
+    sx,
+    width,
+  );
+  m.top = 18 + Math.max(2, ...changes.map((c) => c.row + 1)) * LABEL_ROW_PX;
   const sy = (v) => height - m.bottom - ((v - axis.min) / (axis.max - axis.min)) * (height - m.top - m.bottom);
 
   const svg = el('svg', { viewBox: `0 0 ${width} ${height}`, width, height, class: 'chart', role: 'img' });
@@ -167,24 +204,18 @@ export function lineChart({
   }
   svg.append(grid);
 
-  // Each change of source or definition once, even where several series change together;
-  // labels alternate between two rows so that close changes stay readable.
-  const changes = [
-    ...new Map(clean.flatMap((s) => runsOf(s.points).changes).map((c) => [`${c.at.toFixed(2)} ${c.kind}`, c])).values(),
-  ].sort((a, b) => a.at - b.at);
-  changes.forEach((c, k) => {
+  for (const c of changes) {
     const x = sx(c.at);
-    const y = m.top - 4 - (k % 2) * 13;
+    const y = 18 + c.row * LABEL_ROW_PX + 9;
     svg.append(el('line', { x1: x, x2: x, y1: y + 3, y2: height - m.bottom, class: 'cambio' }));
-    const right = x > width * 0.6;
     const label = el(
       'text',
-      { x: right ? x - 4 : x + 4, y, class: 'cambio-testo', 'text-anchor': right ? 'end' : 'start' },
-      `cambio di ${c.kind}`,
+      { x: c.right ? x - 4 : x + 4, y, class: 'cambio-testo', 'text-anchor': c.right ? 'end' : 'start' },
+      c.text,
     );
     label.append(el('title', {}, `Da qui: ${c.to} (prima: ${c.from}). Il salto fra le due non è una variazione.`));
     svg.append(label);
-  });
+  }
   for (const s of clean) {
     const { runs } = runsOf(s.points);
     for (const run of runs) {
@@ -217,7 +248,7 @@ export function lineChart({
 /** The legend as HTML (it wraps on a phone): each series' marker, colour and label. */
 function legend(series) {
   const items = series.map((s, i) => {
-    const style = SERIES_STYLES[i % SERIES_STYLES.length];
+    const style = styleOf(s, i);
     const swatch = el('svg', { width: 22, height: 12, 'aria-hidden': 'true' });
     swatch.append(
       el('line', { x1: 0, x2: 22, y1: 6, y2: 6, stroke: style.colour, 'stroke-width': 2.5 }),

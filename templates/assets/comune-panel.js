@@ -40,18 +40,8 @@ function figure(label, value, note, reason) {
  * where the file changes the chart marks it.
  */
 export function populationSeries(demografia) {
-  const official = [];
   const register = [];
   for (const d of demografia.serie_storica) {
-    if (d.popolazione_totale !== null && d.popolazione_totale !== undefined) {
-      official.push({
-        x: d.anno,
-        y: d.popolazione_totale,
-        date: d.data_riferimento ?? undefined,
-        source: d.fonti?.popolazione_totale?.fonte,
-        provisional: Boolean(d.provvisorio),
-      });
-    }
     if (d.anagrafe)
       register.push({
         x: d.anno,
@@ -61,9 +51,22 @@ export function populationSeries(demografia) {
       });
   }
   return [
-    { label: 'ISTAT, popolazione ufficiale', points: official },
+    { label: 'ISTAT, popolazione ufficiale', points: officialPopulation(demografia) },
     { label: 'Anagrafe ANPR, conteggio del registro', points: register },
   ].filter((s) => s.points.length > 0);
+}
+
+/** The points of ISTAT's official population in a demografia record (also drawn by the compare page). */
+export function officialPopulation(demografia) {
+  return demografia.serie_storica
+    .filter((d) => d.popolazione_totale !== null && d.popolazione_totale !== undefined)
+    .map((d) => ({
+      x: d.anno,
+      y: d.popolazione_totale,
+      date: d.data_riferimento ?? undefined,
+      source: d.fonti?.popolazione_totale?.fonte,
+      provisional: Boolean(d.provvisorio),
+    }));
 }
 
 /** "ISTAT (popolazione ufficiale): 1° gennaio 2018 – 1° gennaio 2021; Anagrafe ANPR …: dicembre 2022, gennaio 2025, gennaio 2026". */
@@ -77,7 +80,7 @@ function sourcesNote(series) {
 }
 
 /** Tax years in which MEF's taxable income had another definition (no-tax area subtracted): /api/metodologia#redditi. */
-const OTHER_TAXABLE_DEFINITION = [2003, 2004, 2005, 2006];
+export const OTHER_TAXABLE_DEFINITION = [2003, 2004, 2005, 2006];
 
 /**
  * Taxable income per taxpayer is the series comparable across years (published without

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 // The browser modules' pure parts (no DOM needed): axes, runs, dates, classes. They are plain
 // JavaScript served as is, without type declarations.
 // @ts-expect-error -- untyped browser module
-import { italianDate, runsOf, timeOf, valueAxis } from '../../templates/assets/chart.js';
+import { italianDate, placeLabels, runsOf, timeOf, valueAxis } from '../../templates/assets/chart.js';
 // @ts-expect-error -- untyped browser module
 import { classOf, quantileBreaks } from '../../templates/assets/map-classes.js';
 
@@ -45,6 +45,35 @@ describe('chart helpers', () => {
     expect(italianDate('2025-01-01')).toBe('1° gennaio 2025');
     expect(italianDate('2022-12-31')).toBe('31 dicembre 2022');
     expect(italianDate(2024)).toBe('2024');
+  });
+});
+
+describe('change labels', () => {
+  it('puts close "cambio di fonte" labels on separate rows, so that none overlaps another on a phone-wide chart', () => {
+    // Three changes a few pixels apart (2019.5, 2020.5, 2021.5 on a 340 px axis for 2018–2026): Roma's population chart.
+    const sx = (t: number) => 60 + ((t - 2018) / 8) * 280;
+    const changes = [2019.5, 2020.5, 2021.5].map((at) => ({ at, kind: 'fonte' }));
+    const placed = placeLabels(changes, sx, 354) as { at: number; row: number; right: boolean; text: string }[];
+    const extent = (c: (typeof placed)[number]) => {
+      const width = c.text.length * 6.2 + 4;
+      return c.right ? [sx(c.at) - width, sx(c.at)] : [sx(c.at), sx(c.at) + width];
+    };
+    for (const [i, a] of placed.entries())
+      for (const b of placed.slice(i + 1)) {
+        if (a.row !== b.row) continue;
+        const [[a0, a1], [b0, b1]] = [extent(a), extent(b)];
+        expect(a1 <= b0 || b1 <= a0, `${a.at} and ${b.at} share row ${a.row}`).toBe(true);
+      }
+    expect(new Set(placed.map((c) => c.row)).size).toBe(3);
+  });
+
+  it('keeps far-apart labels on the first row', () => {
+    const placed = placeLabels(
+      [2003, 2020].map((at) => ({ at, kind: 'definizione' })),
+      (t: number) => (t - 2000) * 40,
+      1000,
+    ) as { row: number }[];
+    expect(placed.map((c) => c.row)).toEqual([0, 0]);
   });
 });
 

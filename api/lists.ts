@@ -71,7 +71,7 @@ export function canonicalFilters(index: StartupIndex, values: AnyValues, instanc
   };
 }
 
-function regionOf(index: StartupIndex, i: number): number {
+export function regionOf(index: StartupIndex, i: number): number {
   return index.province[index.comuni.provincia[i]!]!.regione;
 }
 

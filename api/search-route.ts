@@ -1,13 +1,34 @@
 import type { Answerer } from './context.ts';
-import { comuneRef, findComune } from './lists.ts';
+import { comuneRef, findComune, regionOf, resolveProvincia, resolveRegione } from './lists.ts';
 import type { RouteOf } from './routes.ts';
 import type { StartupIndex } from './runtime-index.ts';
-import { normalizeName, search } from './search.ts';
+import { normalizeName, search, type SearchFilter } from './search.ts';
 
 export const SEARCH_LIMIT = 10;
 
-export const answerSearch: Answerer<RouteOf<'comuni.search'>> = ({ index }, { route, values: { q } }) => {
-  const hits = search(index.search, q, SEARCH_LIMIT);
+export const answerSearch: Answerer<RouteOf<'comuni.search'>> = ({ index }, { route, values, instance }) => {
+  const { q } = values;
+  // Validated and matched as on /api/comuni: region by name in any case and accent, province by sigla.
+  const regione = values.regione === undefined ? null : resolveRegione(index, values.regione, instance);
+  const provincia = values.provincia === undefined ? null : resolveProvincia(index, values.provincia, instance);
+  const keep: SearchFilter | undefined =
+    regione === null && provincia === null
+      ? undefined
+      : (codice) => {
+          const i = findComune(index, codice);
+          return (
+            (regione === null || regionOf(index, i) === regione) &&
+            (provincia === null || index.comuni.provincia[i] === provincia)
+          );
+        };
+  const hits = search(index.search, q, SEARCH_LIMIT, keep);
+  const filtri = {
+    regione: regione === null ? null : index.regioni[regione]!.nome,
+    provincia: provincia === null ? null : index.province[provincia]!.sigla,
+  };
+  const self = new URLSearchParams({ q });
+  if (regione !== null) self.set('regione', index.regioni[regione]!.slug);
+  if (filtri.provincia !== null) self.set('provincia', filtri.provincia);
   const body = {
     q,
     totale: hits.length,
@@ -21,7 +42,8 @@ export const answerSearch: Answerer<RouteOf<'comuni.search'>> = ({ index }, { ro
         link: `/api/comuni/${hit.codice_istat}`,
       };
     }),
-    links: { self: `${route.path}?${new URLSearchParams({ q })}` },
+    filtri,
+    links: { self: `${route.path}?${self}` },
   };
   return { kind: 'json', body };
 };

@@ -29,6 +29,7 @@
  * index: entries are numbered by it, so "better" is simply "smaller entry number".
  */
 
+import { expandAbbreviations } from './search/abbreviations.ts';
 import { normalizeName } from './search/normalize.ts';
 import { MAX_KEYS_PER_ENTRY, PAROLA_BASE, POW2, type SearchIndex } from './search/search-index.ts';
 
@@ -138,9 +139,15 @@ class TopK {
  * optimal-string-alignment Damerau–Levenshtein table over the sorted keys as if they were a trie:
  * consecutive keys share the columns of their common prefix, and every key below a prefix whose
  * column minimum already exceeds `maxDist` is skipped by binary search.
- * Offers `distance * entryCount + entry` to `top` for every key within `maxDist` whose entry is not `taken`.
+ * Offers `distance * entryCount + entry` to `top` for every key within `maxDist` whose entry is `eligible`.
  */
-function fuzzyScan(index: SearchIndex, q: string, maxDist: number, taken: Set<number>, top: TopK): void {
+function fuzzyScan(
+  index: SearchIndex,
+  q: string,
+  maxDist: number,
+  eligible: (entry: number) => boolean,
+  top: TopK,
+): void {
   const keys = index.chiavi;
   const voce = index.voce;
   const n = keys.length;
@@ -225,7 +232,7 @@ function fuzzyScan(index: SearchIndex, q: string, maxDist: number, taken: Set<nu
     if (best <= maxDist) {
       for (let r = k; r < next; r++) {
         const entry = voce[r]!;
-        if (!taken.has(entry)) top.offer(best * entryCount + entry);
+        if (eligible(entry)) top.offer(best * entryCount + entry);
       }
     }
     k = next;
@@ -237,7 +244,7 @@ function fuzzyScan(index: SearchIndex, q: string, maxDist: number, taken: Set<nu
  * the end of the previous (a query word may span several name words: `santagata` in `sant agata`).
  * Taking the earliest possible start for each word is optimal, since it also gives the earliest end.
  */
-function matchesWords(key: string, wordStarts: number, queryWords: string[]): boolean {
+function matchesWords(key: string, wordStarts: number, queryWords: readonly string[]): boolean {
   let pos = 0;
   for (const w of queryWords) {
     let s = pos;
@@ -250,39 +257,78 @@ function matchesWords(key: string, wordStarts: number, queryWords: string[]): bo
   return true;
 }
 
+/** Filters the entries a search may return: `keep(codice_istat)` is false for a comune outside the filter. */
+export type SearchFilter = (codice_istat: string) => boolean;
+
+interface Hit {
+  entry: number;
+  punteggio: number;
+  corrispondenza: Corrispondenza;
+}
+
 /**
- * Ranked autocomplete over the index: at most `limit` results, best first.
+ * Ranked autocomplete over the index: at most `limit` results, best first, among the comuni `keep` accepts
+ * (all when omitted; the filter applies before the limit, so a narrowed search still fills it).
  * A query shorter than 2 characters after normalization returns [].
+ * A query with abbreviations (`ss. cosma`, `s. croce`, `mte san savino`) is also searched spelled out
+ * (api/search/abbreviations.ts); each comune keeps its best match over the spellings, and the
+ * merged list keeps the tier, then population order.
  */
-export function search(index: SearchIndex, query: string, limit = 10): SearchResult[] {
+export function search(index: SearchIndex, query: string, limit = 10, keep?: SearchFilter): SearchResult[] {
   const queryWords = normalizeName(query)
     .slice(0, MAX_QUERY_LENGTH)
     .split(' ')
     .filter((w) => w !== '');
-  const q = queryWords.join('');
-  if (q.length < MIN_QUERY_LENGTH || !(limit >= 1)) return [];
+  if (queryWords.join('').length < MIN_QUERY_LENGTH || !(limit >= 1)) return [];
   limit = Math.floor(limit);
+  const codici = index.codici;
+  const allowed = keep ? (entry: number) => keep(codici[entry]!) : () => true;
 
+  const variants = expandAbbreviations(queryWords);
+  let hits = searchWords(index, variants[0]!, limit, allowed);
+  if (variants.length > 1) {
+    // Each variant's list is its best `limit` in (score desc, entry asc) order, so the best `limit` of the
+    // union, by each entry's best score, is among them.
+    const all = variants.flatMap((words, i) => (i === 0 ? hits : searchWords(index, words, limit, allowed)));
+    all.sort((a, b) => b.punteggio - a.punteggio || a.entry - b.entry);
+    const seen = new Set<number>();
+    hits = all.filter((h) => !seen.has(h.entry) && seen.add(h.entry)).slice(0, limit);
+  }
+  return hits.map((h) => ({
+    codice_istat: codici[h.entry]!,
+    punteggio: h.punteggio,
+    corrispondenza: h.corrispondenza,
+  }));
+}
+
+/** The tiers over one spelling of the query (normalized words), best first. */
+function searchWords(
+  index: SearchIndex,
+  queryWords: readonly string[],
+  limit: number,
+  allowed: (entry: number) => boolean,
+): Hit[] {
+  const q = queryWords.join('');
   const { chiavi, voce, codici, parole } = index;
-  const results: SearchResult[] = [];
+  const results: Hit[] = [];
   const taken = new Set<number>();
   const emit = (entries: number[], corrispondenza: Corrispondenza, punteggio: number) => {
-    for (const e of entries) {
+    for (const entry of entries) {
       if (results.length >= limit) return;
-      taken.add(e);
-      results.push({ codice_istat: codici[e]!, punteggio, corrispondenza });
+      taken.add(entry);
+      results.push({ entry, punteggio, corrispondenza });
     }
   };
 
   // Tiers 1 and 2: exact and prefix, from the same range of sorted keys.
   const [from, to] = keyRange(chiavi, q);
   const exact = new TopK(limit, taken);
-  for (let k = from; k < to; k++) if (chiavi[k]!.length === q.length) exact.offer(voce[k]!);
+  for (let k = from; k < to; k++) if (chiavi[k]!.length === q.length && allowed(voce[k]!)) exact.offer(voce[k]!);
   emit(exact.items, 'esatta', SCORE.esatta);
   if (results.length >= limit) return results;
 
   const prefix = new TopK(limit - results.length, taken);
-  for (let k = from; k < to; k++) prefix.offer(voce[k]!);
+  for (let k = from; k < to; k++) if (allowed(voce[k]!)) prefix.offer(voce[k]!);
   emit(prefix.items, 'prefisso', SCORE.prefisso);
   if (results.length >= limit) return results;
 
@@ -291,14 +337,18 @@ export function search(index: SearchIndex, query: string, limit = 10): SearchRes
   // (`reggio emilia` → Reggio nell'Emilia, `s giovanni rotondo` → San Giovanni Rotondo).
   const word = new TopK(limit - results.length, taken);
   const [wFrom, wTo] = wordRange(index, q);
-  for (let w = wFrom; w < wTo; w++) word.offer(voce[Math.floor(parole[w]! / PAROLA_BASE)]!);
+  for (let w = wFrom; w < wTo; w++) {
+    const entry = voce[Math.floor(parole[w]! / PAROLA_BASE)]!;
+    if (allowed(entry)) word.offer(entry);
+  }
   if (queryWords.length > 1) {
     // Candidates: names where the longest query word starts a word; then check the whole sequence.
     let longest = queryWords[0]!;
     for (const w of queryWords) if (w.length > longest.length) longest = w;
     const check = (k: number) => {
       const entry = voce[k]!;
-      if (!taken.has(entry) && matchesWords(chiavi[k]!, index.inizi[k]!, queryWords)) word.offer(entry);
+      if (!taken.has(entry) && allowed(entry) && matchesWords(chiavi[k]!, index.inizi[k]!, queryWords))
+        word.offer(entry);
     };
     const [kFrom, kTo] = keyRange(chiavi, longest);
     for (let k = kFrom; k < kTo; k++) check(k);
@@ -315,7 +365,7 @@ export function search(index: SearchIndex, query: string, limit = 10): SearchRes
   // MAX_KEYS_PER_ENTRY keys, so the best `remaining` distinct entries are among that many times as many values.
   const remaining = limit - results.length;
   const fuzzy = new TopK(remaining * MAX_KEYS_PER_ENTRY, new Set());
-  fuzzyScan(index, q, maxDist, taken, fuzzy);
+  fuzzyScan(index, q, maxDist, (entry) => !taken.has(entry) && allowed(entry), fuzzy);
   const seen = new Set<number>();
   for (const packed of fuzzy.items) {
     if (results.length >= limit) break;
@@ -323,7 +373,7 @@ export function search(index: SearchIndex, query: string, limit = 10): SearchRes
     const entry = packed % codici.length;
     if (seen.has(entry)) continue;
     seen.add(entry);
-    results.push({ codice_istat: codici[entry]!, punteggio: FUZZY_SCORE[dist]!, corrispondenza: 'approssimata' });
+    results.push({ entry, punteggio: FUZZY_SCORE[dist]!, corrispondenza: 'approssimata' });
   }
   return results;
 }

@@ -33,11 +33,13 @@ export const COMUNI_ROUTES = [
     tag: 'Comuni',
     summary: 'Ricerca per nome (autocompletamento)',
     description:
-      "Fino a 10 comuni per rilevanza: nome esatto, poi inizio del nome, poi inizio di una parola, poi corrispondenze approssimate (errori di battitura); a parità, i comuni più popolosi. Ignora maiuscole, accenti e apostrofi; riconosce i nomi nell'altra lingua ufficiale (Bozen → Bolzano).",
+      "Fino a 10 comuni per rilevanza: nome esatto, poi inizio del nome, poi inizio di una parola, poi corrispondenze approssimate (errori di battitura); a parità, i comuni più popolosi. Ignora maiuscole, accenti e apostrofi; riconosce i nomi nell'altra lingua ufficiale (Bozen → Bolzano) e le abbreviazioni comuni seguite dal resto del nome (SS. → Santi, S. → San/Santa/Santo, Sta/Sto, M.te → Monte, C. → Castel, P.to → Porto, B.go → Borgo). `regione` e `provincia` restringono la ricerca (estensione alla specifica): l'ordine e il limite di 10 restano gli stessi.",
     request: {
       params: NONE,
       query: params({
         q: string({ minLength: 2, maxLength: 100, description: 'Testo cercato: almeno 2 caratteri, al massimo 100.' }),
+        regione: regione(),
+        provincia,
       }),
     },
     schema: 'SearchResults',

@@ -100,6 +100,10 @@ export const SearchResults = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    filtri: Type.Object(
+      { regione: Nullable(Type.String()), provincia: Nullable(Type.String()) },
+      { additionalProperties: false },
+    ),
     links: Type.Object({ self: Type.String() }, { additionalProperties: false }),
   },
   { additionalProperties: false },

@@ -7,6 +7,7 @@ import {
   type SearchEntry,
   type SearchIndex,
 } from '../../api/search.ts';
+import { expandAbbreviations, MAX_VARIANTS } from '../../api/search/abbreviations.ts';
 
 // Hand-made list: real names and codes, plausible populations.
 const e = (
@@ -389,3 +390,91 @@ function prefixDistance(q: string, key: string): number {
   }
   return Math.min(...d[q.length]!);
 }
+
+describe('search: abbreviations of saints and common prefixes', () => {
+  // Real names and codes; populations rounded.
+  const REAL: SearchEntry[] = [
+    e('059026', 'Santi Cosma e Damiano', 6_600),
+    e('078113', 'San Cosmo Albanese', 570),
+    e('050033', "Santa Croce sull'Arno", 14_700),
+    e('025050', 'Santo Stefano di Cadore', 2_500),
+    e('051025', 'Monte San Savino', 8_500),
+    e('037020', 'Castel San Pietro Terme', 21_000),
+    e('058025', 'Castel San Pietro Romano', 900),
+    e('066028', 'Castel di Sangro', 6_400),
+    e('023022', 'Castelnuovo del Garda', 13_288),
+    e('109034', "Porto Sant'Elpidio", 26_000),
+    e('048004', 'Borgo San Lorenzo', 18_300),
+    e('046030', 'Stazzema', 3_000),
+    e('071054', 'Stornara', 5_000),
+  ];
+  const idx = buildSearchIndex(REAL);
+  const realName = new Map(REAL.map((x) => [x.codice_istat, x.nome]));
+  const top = (query: string) => search(idx, query).map((r) => realName.get(r.codice_istat));
+
+  it('spells out ss. as Santi: ss. cosma e damiano finds Santi Cosma e Damiano first', () => {
+    expect(top('ss. cosma e damiano')[0]).toBe('Santi Cosma e Damiano');
+    expect(top('SS Cosma e Damiano')[0]).toBe('Santi Cosma e Damiano');
+    expect(search(idx, 'ss. cosma e damiano')[0]!.corrispondenza).toBe('esatta');
+  });
+
+  it('spells out s., sta, s.ta and sto as san, santa, santo, with the dot or without', () => {
+    expect(top("s. croce sull'arno")[0]).toBe("Santa Croce sull'Arno");
+    expect(top('sta croce')[0]).toBe("Santa Croce sull'Arno");
+    expect(top('s.ta croce')[0]).toBe("Santa Croce sull'Arno");
+    expect(top('sto stefano di cadore')[0]).toBe('Santo Stefano di Cadore');
+    expect(top('s. cosmo')[0]).toBe('San Cosmo Albanese');
+  });
+
+  it('spells out mte / m.te as Monte, c. as Castel, p.to as Porto and b.go as Borgo', () => {
+    expect(top('mte san savino')[0]).toBe('Monte San Savino');
+    expect(top('m.te s. savino')[0]).toBe('Monte San Savino');
+    expect(top('c. san pietro')).toEqual(['Castel San Pietro Terme', 'Castel San Pietro Romano']);
+    expect(top('c. di sangro')[0]).toBe('Castel di Sangro');
+    expect(top('c.nuovo del garda')[0]).toBe('Castelnuovo del Garda');
+    expect(top('p.to s. elpidio')[0]).toBe("Porto Sant'Elpidio");
+    expect(top('b.go s. lorenzo')[0]).toBe('Borgo San Lorenzo');
+  });
+
+  it('keeps a short form typed alone a prefix: sta → Stazzema, sto → Stornara', () => {
+    expect(top('sta')).toEqual(['Stazzema']);
+    expect(top('sto')).toEqual(['Stornara']);
+  });
+
+  it('expands every combination, the query as typed first, and at most MAX_VARIANTS of them', () => {
+    expect(expandAbbreviations(['ss', 'cosma'])).toEqual([
+      ['ss', 'cosma'],
+      ['santi', 'cosma'],
+    ]);
+    expect(expandAbbreviations(['m', 'te', 'savino'])).toEqual([
+      ['m', 'te', 'savino'],
+      ['monte', 'savino'],
+    ]);
+    expect(expandAbbreviations(['cosma', 'ss'])).toEqual([['cosma', 'ss']]);
+    const many = expandAbbreviations(['s', 's', 's', 'x']);
+    expect(many).toHaveLength(MAX_VARIANTS);
+    expect(many[0]).toEqual(['s', 's', 's', 'x']);
+  });
+});
+
+describe('search: filter', () => {
+  it('keeps only the comuni the filter accepts, ranked as before, and still fills the limit', () => {
+    const inLazio = (codice: string) => codice.startsWith('058') || codice.startsWith('059');
+    const all = search(INDEX, 'ro', 10);
+    const lazio = search(INDEX, 'ro', 10, inLazio);
+    expect(lazio.map((r) => r.codice_istat)).toEqual(
+      all.filter((r) => inLazio(r.codice_istat)).map((r) => r.codice_istat),
+    );
+    expect(lazio[0]!.codice_istat).toBe('058091');
+    // A filter that leaves out the best matches does not shorten the list: 'mi' has Milano, Milazzo, Mirano…
+    const notMilano = search(INDEX, 'mi', 2, (codice) => codice !== '015146');
+    expect(notMilano.map((r) => NAME.get(r.codice_istat))).toEqual(['Milazzo', 'Mirano']);
+  });
+
+  it('applies to typo matches too', () => {
+    expect(search(INDEX, 'milnao', 10, (codice) => codice !== '015146').map((r) => r.codice_istat)).not.toContain(
+      '015146',
+    );
+    expect(search(INDEX, 'milnao', 10)[0]!.codice_istat).toBe('015146');
+  });
+});

@@ -61,6 +61,44 @@ describe.skipIf(!hasRealBuild)(`GET /api/comuni/cerca on the real index${REAL_DA
     for (const q of ['sa', 'san', 'ca']) expect((await names(q)).length).toBe(10);
   });
 
+  it('narrows to a province or a region (any case), keeping the order and the limit of 10', async () => {
+    const hits = async (query: string) => {
+      const response = await get(`/api/comuni/cerca?${query}`);
+      expect(response.status, query).toBe(200);
+      return response.json() as { risultati: (Hit & { provincia: { sigla: string }; regione: { nome: string } })[] };
+    };
+    const rome = await hits('q=san&provincia=rm');
+    expect(rome.risultati).toHaveLength(10);
+    expect(rome.risultati.every((h) => h.provincia.sigla === 'RM')).toBe(true);
+    expect((await hits('q=san&provincia=RM')).risultati).toEqual(rome.risultati);
+    const tuscan = await hits('q=castel&regione=toscana');
+    expect(tuscan.risultati).toHaveLength(10);
+    expect(tuscan.risultati.every((h) => h.regione.nome === 'Toscana')).toBe(true);
+    // The filtered list is the unfiltered ranking restricted to the filter (same tiers, same order).
+    const all = (await hits('q=castel')).risultati.filter((h) => h.regione.nome === 'Toscana');
+    expect(tuscan.risultati.slice(0, all.length)).toEqual(all);
+    const both = await hits("q=sant&regione=valle%20d'aosta&provincia=ao");
+    expect(both.risultati.every((h) => h.provincia.sigla === 'AO')).toBe(true);
+  });
+
+  it('refuses an unknown region or province on the search as on the list, with a 400 naming it', async () => {
+    for (const [query, name] of [
+      ['q=san&provincia=XX', 'provincia'],
+      ['q=san&provincia=ROM', 'provincia'],
+      ['q=san&regione=Atlantide', 'regione'],
+    ]) {
+      const response = await get(`/api/comuni/cerca?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(response.json().invalid_params.map((p: { name: string }) => p.name)).toEqual([name]);
+    }
+  });
+
+  it('reads abbreviations: ss. cosma e damiano → Santi Cosma e Damiano, mte san savino → Monte San Savino', async () => {
+    expect((await names('ss. cosma e damiano'))[0]).toBe('Santi Cosma e Damiano');
+    expect((await names('mte san savino'))[0]).toBe('Monte San Savino');
+    expect((await names('s. croce sull arno'))[0]).toBe("Santa Croce sull'Arno");
+  });
+
   it('refuses q shorter than 2 characters, longer than 100, or missing, with a 400 naming q', async () => {
     for (const query of ['?q=r', '?q=%20r%20', `?q=${'x'.repeat(101)}`, '', '?q=']) {
       const response = await get(`/api/comuni/cerca${query}`);

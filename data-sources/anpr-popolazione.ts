@@ -19,6 +19,8 @@ export interface PopulationPoint {
   nomi: Map<string, string>;
   /** Rows skipped (non-comune codes such as "IT" Italia, missing figures) with the reason. */
   scartati: { codice: string; motivo: string }[];
+  /** Residents by sex, where the file has them: codes as in `valori`, maschi + femmine = the total. */
+  sesso?: { maschi: Map<string, number>; femmine: Map<string, number> };
 }
 
 export interface AnprVintage {
@@ -78,6 +80,14 @@ export function parsePopulationCount(cell: string | undefined, context: string):
   const text = cell!.trim();
   if (!/^\d+$/.test(text)) throw new Error(`${context}: "${text}" non è un conteggio di persone`);
   return Number(text);
+}
+
+/**
+ * A head count a re-serialising tool wrote as a float ("2562.0", ISTAT SDMX exports saved
+ * through pandas): the same as parsePopulationCount once the ".0" is gone; a fraction throws.
+ */
+export function parseFloatWrittenCount(cell: string | undefined, context: string): number | null {
+  return parsePopulationCount(cell?.trim().replace(/\.0+$/, ''), context);
 }
 
 /** Adds a comune's figure, refusing a code seen twice (a merged or corrupted file). */

@@ -16,6 +16,9 @@ import * as istatDelitti from './istat-delitti.ts';
 import * as istatElencoComuni from './istat-elenco-comuni.ts';
 import * as istatPopolazione2018_2021 from './istat-popolazione-2018-2021.ts';
 import * as istatPopolazione2020 from './istat-popolazione-2020.ts';
+import * as istatPopolazione2022_2023 from './istat-popolazione-2022-2023.ts';
+import * as istatPopolazione2022Sesso from './istat-popolazione-2022-sesso.ts';
+import * as istatPopolazione2024 from './istat-popolazione-2024.ts';
 import * as istatPosas from './istat-posas.ts';
 import * as istatSardegna2026 from './istat-codici-sardegna.ts';
 import type { SourceMeta } from './lib/source.ts';
@@ -47,6 +50,9 @@ export const SOURCES = {
   bilancio: istatBilancioDemografico,
   pop2020: istatPopolazione2020,
   pop1821: istatPopolazione2018_2021,
+  pop2223: istatPopolazione2022_2023,
+  pop22sesso: istatPopolazione2022Sesso,
+  pop2024: istatPopolazione2024,
   posas: istatPosas,
   irpef: mefIrpefComunale,
   irpef2024: mefIrpef2024Sintesi,

@@ -135,10 +135,20 @@ export const Demografia = Type.Object(
       },
     ),
     lacune_serie_ufficiale: Type.Array(
-      Type.Object({ anno_senza_dato: Type.Integer(), motivo: Type.String() }, { additionalProperties: false }),
+      Type.Object(
+        {
+          anno_senza_dato: Type.Integer(),
+          dato: Type.Union([Type.Literal('popolazione_totale'), Type.Literal('sesso')], {
+            description:
+              'Il dato che manca: la popolazione totale, o la sola ripartizione per sesso (maschi, femmine).',
+          }),
+          motivo: Type.String(),
+        },
+        { additionalProperties: false },
+      ),
       {
         description:
-          "Anni tra il primo e l'ultimo della serie ufficiale ISTAT senza popolazione ufficiale: lacune, non riempite con l'anagrafe.",
+          "Anni tra il primo e l'ultimo della serie ufficiale ISTAT senza popolazione totale, e anni tra il primo e l'ultimo con la ripartizione per sesso senza di essa: lacune, non riempite con l'anagrafe né con altro.",
       },
     ),
     variazione_popolazione: Nullable(

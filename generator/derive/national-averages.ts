@@ -9,6 +9,7 @@ import type {
 } from '../../api/schemas/nazionale.ts';
 import type { DemografiaAnno } from '../../api/schemas/demografia.ts';
 import type { ComuneData, Dataset } from '../join/dataset.ts';
+import type { NationalPopulation } from '../join/join-demographics.ts';
 import { estimateMedianFromBrackets } from './estimate-median.ts';
 import { nationalSeries } from './income-aggregates.ts';
 import { ratio, round } from '../../api/numbers.ts';
@@ -52,23 +53,43 @@ function missing(unita: string, anno: number, domain: string, years: number[]): 
  * source per figure (the official ISTAT series and the ANPR register are summed apart), and
  * density over the area of exactly the comuni in the numerator.
  */
-function demographics(comuni: ComuneData[], anno: number) {
+function demographics(comuni: ComuneData[], anno: number, italy: NationalPopulation | undefined) {
   const year = comuni.map((c) => ({ c, d: c.demografia.find((e) => e.anno === anno) }));
   const sum = (value: (d: DemografiaAnno) => number | null, fonte: (d: DemografiaAnno) => string | undefined) => {
     let total = 0;
     let n = 0;
     const fonti = new Set<string>();
-    for (const { d } of year) {
+    const senza: string[] = [];
+    for (const { c, d } of year) {
       const v = d ? value(d) : null;
-      if (v === null) continue;
+      if (v === null) {
+        senza.push(`${c.anagrafica.nome} (${c.anagrafica.codice_istat})`);
+        continue;
+      }
       total += v;
       n++;
       fonti.add(fonte(d!) ?? '');
     }
     // One source per national figure: a mixture would be a spliced series.
     if (fonti.size > 1) throw new Error(`nazionale ${anno}: un dato sommato su più fonti (${[...fonti].join(', ')})`);
-    return { total, n, fonte: [...fonti][0] ?? null };
+    return { total, n, fonte: [...fonti][0] ?? null, senza };
   };
+  /**
+   * A national sum is published only when every current comune has the figure: a sum that
+   * left some out would pass for the national total while short of it (those comuni are named instead).
+   */
+  const total = (x: ReturnType<typeof sum>, unita: string, metodo: string, none: string) =>
+    indicator(
+      x.n && x.senza.length === 0 ? x.total : null,
+      anno,
+      unita,
+      metodo,
+      x.n,
+      x.fonte,
+      x.n === 0
+        ? none
+        : `${x.senza.length} comuni attuali senza valore per il ${anno} (${x.senza.slice(0, 20).join(', ')}${x.senza.length > 20 ? ', …' : ''}): la somma degli altri ${x.n} non sarebbe il totale nazionale e non è pubblicata.`,
+    );
   const pop = sum(
     (d) => d.popolazione_totale,
     (d) => d.fonti.popolazione_totale?.fonte,
@@ -116,15 +137,26 @@ function demographics(comuni: ComuneData[], anno: number) {
       noBalance,
     );
   return {
-    popolazione_totale: indicator(
-      pop.n ? pop.total : null,
-      anno,
-      'abitanti',
-      "Somma della popolazione ufficiale ISTAT dei comuni attuali con un valore per l'anno (mai conteggi ANPR).",
-      pop.n,
-      pop.fonte,
-      noOfficial,
-    ),
+    // Italy from the file's own rows (the comuni of that date): a sum over today's comuni would leave out those whose
+    // territory of then cannot be rebuilt (Misiliscemi, split from Trapani in 2021), so it is not the one published.
+    popolazione_totale: italy
+      ? indicator(
+          italy.totale,
+          anno,
+          'abitanti',
+          `Popolazione ufficiale ISTAT dell'Italia al ${italy.data_riferimento}: somma di tutte le ${italy.comuni} righe comunali della fonte (i comuni di quella data, anche quelli poi fusi), mai conteggi ANPR.` +
+            (pop.senza.length
+              ? ` Nelle schede dei comuni attuali ${pop.senza.length} non hanno un valore per l'anno (${pop.senza.slice(0, 20).join(', ')}${pop.senza.length > 20 ? ', …' : ''}): i loro residenti sono in questo totale, nelle righe dei comuni di allora.`
+              : ''),
+          italy.comuni,
+          italy.fonte,
+        )
+      : total(
+          pop,
+          'abitanti',
+          "Somma della popolazione ufficiale ISTAT di tutti i comuni attuali per l'anno.",
+          noOfficial,
+        ),
     popolazione_media_comunale: indicator(
       pop.n ? round(pop.total / pop.n, 0) : null,
       anno,
@@ -143,31 +175,22 @@ function demographics(comuni: ComuneData[], anno: number) {
       pop.fonte,
       noOfficial,
     ),
-    popolazione_anagrafe: indicator(
-      register.n ? register.total : null,
-      anno,
+    popolazione_anagrafe: total(
+      register,
       'residenti iscritti in anagrafe',
-      `CONTEGGIO ANAGRAFICO (ANPR, mese ${month ?? '—'}), non popolazione ufficiale: somma dei comuni attuali con un valore.`,
-      register.n,
-      register.fonte,
+      `CONTEGGIO ANAGRAFICO (ANPR, mese ${month ?? '—'}), non popolazione ufficiale: somma di tutti i comuni attuali, pubblicata solo se ogni comune ha il valore.`,
       `Nessun conteggio ANPR per il ${anno}.`,
     ),
-    nati: indicator(
-      nati.n ? nati.total : null,
-      anno,
+    nati: total(
+      nati,
       'nati vivi',
-      'Somma dei nati vivi dei comuni (bilancio demografico ISTAT, provvisorio).',
-      nati.n,
-      nati.fonte,
+      'Somma dei nati vivi di tutti i comuni (bilancio demografico ISTAT, provvisorio).',
       noBalance,
     ),
-    morti: indicator(
-      morti.n ? morti.total : null,
-      anno,
+    morti: total(
+      morti,
       'morti',
-      'Somma dei morti dei comuni (bilancio demografico ISTAT, provvisorio).',
-      morti.n,
-      morti.fonte,
+      'Somma dei morti di tutti i comuni (bilancio demografico ISTAT, provvisorio).',
       noBalance,
     ),
     tasso_natalita_per_1000: rate(nati, 'nati'),
@@ -348,9 +371,12 @@ export function nationalAverages(dataset: Dataset, anno: number | undefined): Me
   const soilYear = anno ?? predefiniti.suolo;
   const airYears = anni.aria === null ? [] : [anni.aria];
   const demo = anni.demografia.includes(demoYear)
-    ? demographics(dataset.comuni, demoYear)
+    ? demographics(dataset.comuni, demoYear, dataset.popolazioneNazionale.get(demoYear))
     : Object.fromEntries(
-        Object.keys(demographics([], demoYear)).map((k) => [k, missing('—', demoYear, 'demografico', anni.demografia)]),
+        Object.keys(demographics([], demoYear, undefined)).map((k) => [
+          k,
+          missing('—', demoYear, 'demografico', anni.demografia),
+        ]),
       );
   const inc = anni.redditi.includes(incomeYear)
     ? income(dataset, incomeYear)

@@ -1,6 +1,6 @@
 import { INDICATORI_USATI } from '../../data-sources/dipe-urban-index.ts';
 import type { ComuneData, Dataset, SourceStatus } from './dataset.ts';
-import { joinDemographics, type PopulationSource } from './join-demographics.ts';
+import { joinDemographics, nationalPopulation, type PopulationSource } from './join-demographics.ts';
 import { joinEnvironment } from './join-environment.ts';
 import { joinIncome } from './join-income.ts';
 import { joinRegistry } from './join-registry.ts';
@@ -12,13 +12,37 @@ import { rekeyIrpef, rekeyPopulation, rekeyTable } from './rekey-sources.ts';
 import { buildTerritory } from './territory.ts';
 import type { Anagrafica } from '../../api/schemas/comune.ts';
 import { rekeyFrom2026 } from './codes-2026.ts';
+import { withSexSplit } from './sex-split.ts';
 import { comuniPolygons } from '../../data-sources/istat-confini-2025.ts';
+
+/**
+ * ISTAT's population totals before the balance, in order of preference per year (the 2020
+ * export covers three comuni more than the 2018–2021 file); 2022 carries the derived table's
+ * split by sex where its totals equal ISTAT's.
+ */
+function istatTotals(sources: LoadedSources) {
+  const pop2223 = requireLoaded(sources.pop2223, 'istat-popolazione-2022-2023');
+  const split = sources.pop22sesso;
+  const joined = pop2223.map((p) =>
+    split && p.data_riferimento === split.data_riferimento ? withSexSplit(p, split) : null,
+  );
+  const list: PopulationSource[] = [
+    { meta: SOURCES.pop2020.meta, points: sources.pop2020 ? [sources.pop2020] : [] },
+    { meta: SOURCES.pop1821.meta, points: requireLoaded(sources.pop1821, 'istat-popolazione-2018-2021') },
+    {
+      meta: SOURCES.pop2223.meta,
+      points: pop2223.map((p, i) => joined[i]?.point ?? p),
+      ...(split && { sexMeta: SOURCES.pop22sesso.meta }),
+    },
+    { meta: SOURCES.pop2024.meta, points: [requireLoaded(sources.pop2024, 'istat-popolazione-2024')] },
+  ];
+  return { list, sexChecks: joined.filter((j) => j !== null).map((j) => j.report) };
+}
 
 /** The population series in order of preference: official ISTAT counts first, ANPR register counts for the years ISTAT files lack. */
 export function populationSources(sources: LoadedSources): PopulationSource[] {
   return [
-    { meta: SOURCES.pop2020.meta, points: sources.pop2020 ? [sources.pop2020] : [] },
-    { meta: SOURCES.pop1821.meta, points: requireLoaded(sources.pop1821, 'istat-popolazione-2018-2021') },
+    ...istatTotals(sources).list,
     { meta: SOURCES.anpr.meta, points: requireLoaded(sources.anpr, 'anpr-popolazione') },
   ];
 }
@@ -49,22 +73,29 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
   );
   const comuni = registry.comuni;
   const irpefYears = requireLoaded(sources.irpef, 'mef-irpef-comunale');
-  const pop2020 = sources.pop2020 ? [sources.pop2020] : [];
-  const pop1821 = requireLoaded(sources.pop1821, 'istat-popolazione-2018-2021');
+  const istat = istatTotals(sources);
   const anpr = requireLoaded(sources.anpr, 'anpr-popolazione');
   const territory = buildTerritory({
     archivio: requireLoaded(sources.archivio, 'anpr-archivio-comuni'),
     validita: gi.validita,
     comuni,
     irpef: irpefYears,
-    population: [...pop2020, ...pop1821, ...anpr],
+    population: [...istat.list.flatMap((s) => s.points), ...anpr],
     confini2019: requireLoaded(sources.confini2019, 'openpolis-confini-2019'),
     confini2025: comuniPolygons(requireLoaded(sources.confini2025, 'istat-confini-2025')),
     sardegna2026: sources.sardegna2026 ?? [],
   });
   // Every source keyed by a year's ISTAT code goes through the crosswalk (generator/join/crosswalk.ts) before its join.
   const cw = territory.crosswalk;
-  const [pop2020Now, pop1821Now, anprNow] = [pop2020, pop1821, anpr].map((points) => rekeyPopulation(cw, points));
+  const istatNow = istat.list.map((s) => ({ ...s, ...rekeyPopulation(cw, s.points) }));
+  const anprNow = rekeyPopulation(cw, anpr);
+  const territorio = (anno: number, codice: string) => {
+    for (const s of [...istatNow, anprNow]) {
+      const t = s.territorio(anno, codice);
+      if (t) return t;
+    }
+    return undefined;
+  };
   const irpefNow = rekeyIrpef(cw, irpefYears);
   const areeInterne = sources.areeInterne && {
     ...sources.areeInterne,
@@ -76,17 +107,13 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
   const urbanNow = sources.dipe && rekeyTable(cw, sources.dipe.valori, '2012-01-01');
   const urban = sources.dipe && { ...sources.dipe, valori: urbanNow!.table };
 
+  const bilancio = { meta: SOURCES.bilancio.meta, data: requireLoaded(sources.bilancio, 'istat-bilancio-demografico') };
   const demographics = joinDemographics(comuni, {
-    bilancio: { meta: SOURCES.bilancio.meta, data: requireLoaded(sources.bilancio, 'istat-bilancio-demografico') },
-    // ISTAT totals of the years before the balance; for 2020 the ISTAT export covers three comuni more than the 2018–2021 file.
-    istatTotals: [
-      { meta: SOURCES.pop2020.meta, points: pop2020Now!.points },
-      { meta: SOURCES.pop1821.meta, points: pop1821Now!.points },
-    ],
-    register: { meta: SOURCES.anpr.meta, points: anprNow!.points },
+    bilancio,
+    istatTotals: istatNow.map(({ meta, points, sexMeta }) => ({ meta, points, ...(sexMeta && { sexMeta }) })),
+    register: { meta: SOURCES.anpr.meta, points: anprNow.points },
     posas: sources.posas,
-    territorio: (anno, codice) =>
-      pop2020Now!.territorio(anno, codice) ?? pop1821Now!.territorio(anno, codice) ?? anprNow!.territorio(anno, codice),
+    territorio,
   });
   const income = joinIncome(
     comuni,
@@ -167,14 +194,15 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
       suolo: environment.soilYear,
     },
     redditiAggregati: income.aggregates,
+    popolazioneNazionale: nationalPopulation(bilancio, istat.list),
     report: {
       registro: registry.report,
-      demografia: demographics.report,
+      demografia: { ...demographics.report, ripartizione_per_sesso: istat.sexChecks },
       redditi: income.report,
       territorio: {
         ...territory.report,
         ricodifica_delle_fonti: {
-          popolazione: [...pop2020Now!.reports, ...pop1821Now!.reports, ...anprNow!.reports],
+          popolazione: [...istatNow.flatMap((s) => s.reports), ...anprNow.reports],
           redditi: irpefNow.reports,
           urban_index: urbanNow?.report ?? null,
         },

@@ -244,6 +244,18 @@ function partsOnDate<T>(cw: Crosswalk, current: string, grouping: GroupedRow<T>[
   // (A row of a comune that had ceased by the date stays: MEF files its last tax year under it.)
   const instituted = grouping.filter((p) => cw.history.get(p.belfiore)![0]!.inizio <= date);
   const complete = components.every((b) => instituted.some((p) => p.belfiore === b));
+  if (!complete && instituted.length === 0) {
+    // Only comuni instituted after the date: a file already keyed on later boundaries (ISTAT's 1 January lists a comune
+    // born that day; MEF's 2017 has Corigliano-Rossano, born 31 March 2018). Its rows are the territory of the day the
+    // newest was born: kept when they are all of it, instead of dropped for predecessors the file no longer lists.
+    const born = grouping
+      .map((p) => cw.history.get(p.belfiore)![0]!.inizio)
+      .sort()
+      .at(-1)!;
+    const later = cw.componentsAt(current, born);
+    if (later.every((b) => grouping.some((p) => p.belfiore === b)))
+      return { parts: grouping, dropped: [], mancanti: [] };
+  }
   const parts = complete && instituted.length > 0 ? instituted : grouping;
   const present = new Set(parts.map((p) => p.belfiore));
   return {

@@ -6,6 +6,7 @@ import type { EnvironmentBlock } from './join-environment.ts';
 import type { Territory } from './territory.ts';
 import type { IncomeAggregates } from '../derive/income-aggregates.ts';
 import type { IncomeYear } from './income-year.ts';
+import type { NationalPopulation } from './join-demographics.ts';
 
 /** Everything known about one current comune, joined from all sources, keyed by codice_istat. */
 export interface ComuneData {
@@ -62,6 +63,8 @@ export interface Dataset {
   predefiniti: { demografia: number; redditi: number; aria: number; suolo: number };
   /** Income of Italy and of each region per tax year, over every MEF comune row of the year (codes of that year). */
   redditiAggregati: IncomeAggregates;
+  /** ISTAT's population of Italy per year: the sum of the official file's comune rows of that date. */
+  popolazioneNazionale: Map<number, NationalPopulation>;
   /** Diagnostics for the build report: codes not attached, rows skipped, mappings. */
   report: Record<string, unknown>;
 }

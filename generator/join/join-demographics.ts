@@ -13,6 +13,8 @@ import { territoryOf, type TerritoryLookup } from './rekey-sources.ts';
 export interface PopulationSource {
   meta: SourceMeta;
   points: PopulationPoint[];
+  /** Where the split by sex comes from, when another file than `meta` (checked against its totals: generator/join/sex-split.ts). */
+  sexMeta?: SourceMeta;
 }
 
 export interface DemographicSources {
@@ -62,6 +64,8 @@ interface Snapshot<T> {
   anno: number;
   data_riferimento: string;
   meta: SourceMeta;
+  /** Source of the split by sex, when not `meta`. */
+  sexMeta?: SourceMeta;
   valori: Map<string, T>;
   nomi: Map<string, string>;
 }
@@ -108,11 +112,26 @@ function balanceSnapshots(meta: SourceMeta, data: BilancioFile): Snapshot<Offici
   ];
 }
 
-function totalsSnapshot(meta: SourceMeta, point: PopulationPoint): Snapshot<OfficialValue> {
+function totalsSnapshot(source: PopulationSource, point: PopulationPoint): Snapshot<OfficialValue> {
   const valori = new Map(
-    [...point.valori].map(([code, totale]) => [code, { totale, maschi: null, femmine: null, provvisorio: false }]),
+    [...point.valori].map(([code, totale]) => [
+      code,
+      {
+        totale,
+        maschi: point.sesso?.maschi.get(code) ?? null,
+        femmine: point.sesso?.femmine.get(code) ?? null,
+        provvisorio: false,
+      },
+    ]),
   );
-  return { anno: point.anno, data_riferimento: point.data_riferimento, meta, valori, nomi: point.nomi };
+  return {
+    anno: point.anno,
+    data_riferimento: point.data_riferimento,
+    meta: source.meta,
+    ...(point.sesso && { sexMeta: source.sexMeta ?? source.meta }),
+    valori,
+    nomi: point.nomi,
+  };
 }
 
 export const RATES_METHOD =
@@ -146,6 +165,42 @@ function rates(c: BilancioComune): DemografiaAnno['tassi_per_1000'] {
   };
 }
 
+/** ISTAT's population of Italy at one date: every comune row of the file the series uses that year. */
+export interface NationalPopulation {
+  totale: number;
+  /** Comuni of that date (the file's rows), not today's. */
+  comuni: number;
+  fonte: string;
+  data_riferimento: string;
+}
+
+/**
+ * Per year, the sum of every comune row of the official source the series uses (same order
+ * of preference as joinDemographics), before any row meets today's comuni: the comuni of that
+ * date, including those merged since, so nothing is left out and the sum is ISTAT's Italy figure.
+ */
+export function nationalPopulation(
+  bilancio: DemographicSources['bilancio'],
+  istatTotals: readonly PopulationSource[],
+): Map<number, NationalPopulation> {
+  const out = new Map<number, NationalPopulation>();
+  for (const snapshot of [
+    ...balanceSnapshots(bilancio.meta, bilancio.data),
+    ...istatTotals.flatMap((s) => s.points.map((p) => totalsSnapshot(s, p))),
+  ]) {
+    if (out.has(snapshot.anno)) continue;
+    let totale = 0;
+    for (const v of snapshot.valori.values()) totale += v.totale;
+    out.set(snapshot.anno, {
+      totale,
+      comuni: snapshot.valori.size,
+      fonte: snapshot.meta.id,
+      data_riferimento: snapshot.data_riferimento,
+    });
+  }
+  return out;
+}
+
 /** Why a year has no official ISTAT population at all (the register count is never put in its place). */
 export function noOfficialYearReason(anno: number, officialYears: readonly number[]): string {
   return `La popolazione ufficiale ISTAT al 1° gennaio ${anno} non è tra le fonti (anni ISTAT: ${officialYears.join(', ')}); il conteggio anagrafico ANPR non la sostituisce.`;
@@ -165,7 +220,7 @@ export function joinDemographics(comuni: Anagrafica[], sources: DemographicSourc
   const officialByYear = new Map<number, Attached<OfficialValue>>();
   for (const snapshot of [
     ...balanceSnapshots(bilancio.meta, bilancio.data),
-    ...sources.istatTotals.flatMap((s) => s.points.map((p) => totalsSnapshot(s.meta, p))),
+    ...sources.istatTotals.flatMap((s) => s.points.map((p) => totalsSnapshot(s, p))),
   ]) {
     if (!officialByYear.has(snapshot.anno)) officialByYear.set(snapshot.anno, attachToCurrentComuni(snapshot, current));
   }
@@ -205,9 +260,11 @@ export function joinDemographics(comuni: Anagrafica[], sources: DemographicSourc
           : noOfficialYearReason(anno, officialYears);
       }
       if (pop?.maschi == null) {
-        missing.maschi = missing.femmine = pop
-          ? `La fonte ISTAT del ${anno} ha solo il totale; la popolazione per sesso viene dal bilancio demografico (${balance.anno}, ${balance.anno + 1}).`
-          : missing.popolazione_totale!;
+        missing.maschi = missing.femmine = !pop
+          ? missing.popolazione_totale!
+          : official!.sexMeta
+            ? `La fonte della ripartizione per sesso del ${anno} (${official!.sexMeta.id}) non ha questo comune con un totale uguale a quello ISTAT: solo il totale.`
+            : `La fonte ISTAT del ${anno} ha solo il totale: nessun file del ${anno} per sesso tra le fonti.`;
       }
       if (!bal) {
         missing.nati =
@@ -248,7 +305,10 @@ export function joinDemographics(comuni: Anagrafica[], sources: DemographicSourc
             : { residenti: count, mese_riferimento: reg!.data_riferimento, tipo: 'conteggio_anagrafico' },
         fonti: {
           popolazione_totale: pop ? provenance(official!.meta, anno, official!.data_riferimento) : null,
-          sesso: pop?.maschi != null ? provenance(official!.meta, anno, official!.data_riferimento) : null,
+          sesso:
+            pop?.maschi != null
+              ? provenance(official!.sexMeta ?? official!.meta, anno, official!.data_riferimento)
+              : null,
           bilancio: bal ? provenance(balance.meta, anno, balance.data_riferimento) : null,
           anagrafe: count === undefined ? null : provenance(reg!.meta, anno, reg!.data_riferimento),
         },
@@ -344,22 +404,33 @@ export function populationTrend(series: DemografiaAnno[]): Demografia['variazion
   };
 }
 
-/** Years between the first and the last point of the official series without an official figure. */
+/**
+ * Years between the first and the last point of the official series without the official
+ * total, and likewise for the split by sex (its own first and last year): what is missing, with why.
+ */
 export function officialGaps(
   series: DemografiaAnno[],
   officialYears: readonly number[],
 ): Demografia['lacune_serie_ufficiale'] {
-  const official = series.filter((d) => d.popolazione_totale !== null).map((d) => d.anno);
-  if (official.length === 0) return [];
   const gaps: Demografia['lacune_serie_ufficiale'] = [];
-  for (let anno = official[0]!; anno < official.at(-1)!; anno++) {
-    if (official.includes(anno)) continue;
-    const entry = series.find((d) => d.anno === anno);
-    // Not keyed "anno": record-slice.ts finds a year's entry by the text {"anno":YYYY,
-    gaps.push({
-      anno_senza_dato: anno,
-      motivo: entry?.valori_mancanti.popolazione_totale ?? noOfficialYearReason(anno, officialYears),
-    });
+  const figures = [
+    { dato: 'popolazione_totale', has: (d: DemografiaAnno) => d.popolazione_totale !== null },
+    { dato: 'sesso', has: (d: DemografiaAnno) => d.maschi !== null },
+  ] as const;
+  for (const { dato, has } of figures) {
+    const years = series.filter(has).map((d) => d.anno);
+    if (years.length === 0) continue;
+    for (let anno = years[0]!; anno < years.at(-1)!; anno++) {
+      if (years.includes(anno)) continue;
+      const entry = series.find((d) => d.anno === anno);
+      const field = dato === 'sesso' ? 'maschi' : dato;
+      // Not keyed "anno": record-slice.ts finds a year's entry by the text {"anno":YYYY,
+      gaps.push({
+        anno_senza_dato: anno,
+        dato,
+        motivo: entry?.valori_mancanti[field] ?? noOfficialYearReason(anno, officialYears),
+      });
+    }
   }
   return gaps;
 }

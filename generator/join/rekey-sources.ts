@@ -38,13 +38,25 @@ function lookup(byYear: Map<number, Map<string, RekeyedValue<unknown>>>): Territ
   return (anno, codice) => territorioDato(codice, byYear.get(anno)?.get(codice));
 }
 
-/** Population counts (additive) onto today's comuni: one point per year, as the demographics join reads them. */
+/** Population counts (additive, by sex where the point has it) onto today's comuni: one point per year, as the demographics join reads them. */
 export function rekeyPopulation(cw: Crosswalk, points: PopulationPoint[]) {
   const byYear = new Map<number, Map<string, RekeyedValue<unknown>>>();
   const reports: (RekeyReport & { anno: number; fonte_data: string })[] = [];
   const out = points.map((point) => {
-    const rows = [...point.valori].map(([codice_istat, value]) => ({ codice_istat, value }));
-    const { valori, report } = rekeyRows(cw, rows, territoryDate(point.data_riferimento), (v) => sumNullable(v)!);
+    const rows = [...point.valori].map(([codice_istat, totale]) => ({
+      codice_istat,
+      value: {
+        totale,
+        maschi: point.sesso?.maschi.get(codice_istat) ?? null,
+        femmine: point.sesso?.femmine.get(codice_istat) ?? null,
+      },
+    }));
+    const { valori, report } = rekeyRows(cw, rows, territoryDate(point.data_riferimento), (v) => ({
+      totale: sumNullable(v.map((x) => x.totale))!,
+      // A part without the split leaves the sum without it (never a split of fewer parts than the total).
+      maschi: sumNullable(v.map((x) => x.maschi)),
+      femmine: sumNullable(v.map((x) => x.femmine)),
+    }));
     byYear.set(point.anno, valori);
     reports.push({ anno: point.anno, fonte_data: point.data_riferimento, ...report });
     const nomi = new Map(
@@ -57,7 +69,18 @@ export function rekeyPopulation(cw: Crosswalk, points: PopulationPoint[]) {
             .join(' + '),
       ]),
     );
-    return { ...point, valori: new Map([...valori].map(([c, r]) => [c, r.value])), nomi };
+    const withSex = [...valori].filter(([, r]) => r.value.maschi !== null && r.value.femmine !== null);
+    return {
+      ...point,
+      valori: new Map([...valori].map(([c, r]) => [c, r.value.totale])),
+      nomi,
+      ...(point.sesso && {
+        sesso: {
+          maschi: new Map(withSex.map(([c, r]) => [c, r.value.maschi!])),
+          femmine: new Map(withSex.map(([c, r]) => [c, r.value.femmine!])),
+        },
+      }),
+    };
   });
   return { points: out, territorio: lookup(byYear), reports };
 }

@@ -367,6 +367,14 @@ describe('rekeyRows, the crosswalk step of every join', () => {
     ]);
   });
 
+  it('keeps the row of a comune born after the date when the file lists it instead of the comuni it was made of', () => {
+    // ISTAT's population at 1 January 2019 (territory of 31 December 2018) already lists Delta, born that day.
+    const { valori, report } = rekeyRows(cw, [{ codice_istat: '001010', value: 301 }], '2018-12-31', sum);
+    expect(valori.get('001010')).toMatchObject({ value: 301, ricostruito: false, parti: [{ codice_istat: '001010' }] });
+    expect(territorioDato('001010', valori.get('001010'))).toBeUndefined();
+    expect(report.incompleti).toEqual([]);
+  });
+
   it('never serves an undercount: a territory with a part missing gets no value', () => {
     const { valori, report } = rekeyRows(cw, [{ codice_istat: '001002', value: 100 }], '2018-12-31', sum);
     expect(valori.has('001010')).toBe(false);

@@ -124,13 +124,19 @@ describe.skipIf(!hasRealBuild)(`demographics from ISTAT's official figures${REAL
     expect(roma.dati.fonti.anagrafe).toMatchObject({ fonte: 'anpr-popolazione', data_riferimento: '2025-01' });
   });
 
-  it('serves 31 December 2025 as 2026, provisional, and December 2022 as a register month beside a gap', async () => {
+  it('serves 31 December 2025 as 2026, provisional, and ISTAT 2022–2024 beside the register month', async () => {
     const roma = await readBuilt<Demografia>('/api/demografia/058091.json');
     const y2026 = roma.serie_storica.find((d) => d.anno === 2026)!;
     expect(y2026).toMatchObject({ popolazione_totale: 2_745_062, provvisorio: true, data_riferimento: '2025-12-31' });
-    const y2022 = roma.serie_storica.find((d) => d.anno === 2022)!;
-    expect(y2022).toMatchObject({ popolazione_totale: null, anagrafe: { mese_riferimento: '2022-12' } });
-    expect(roma.lacune_serie_ufficiale.map((g) => g.anno_senza_dato)).toEqual([2022, 2023, 2024]);
+    const year = (anno: number) => roma.serie_storica.find((d) => d.anno === anno)!;
+    // ISTAT's figures (MANIFEST: Roma 2,749,031 and 2,755,309; 2024 by sex 1,308,546 + 1,446,173).
+    expect(year(2022)).toMatchObject({ popolazione_totale: 2_749_031, anagrafe: { mese_riferimento: '2022-12' } });
+    expect(year(2022).maschi! + year(2022).femmine!).toBe(2_749_031);
+    expect(year(2022).fonti.sesso?.fonte).toBe('istat-popolazione-2022-sesso');
+    expect(year(2023)).toMatchObject({ popolazione_totale: 2_755_309, maschi: null });
+    expect(year(2024)).toMatchObject({ popolazione_totale: 2_754_719, maschi: 1_308_546, femmine: 1_446_173 });
+    // Only the split by sex of 2023 is left missing.
+    expect(roma.lacune_serie_ufficiale.map((g) => [g.anno_senza_dato, g.dato])).toEqual([[2023, 'sesso']]);
   });
 
   it('has, for every comune in 2025, males + females = total and births and deaths', async () => {
@@ -151,6 +157,8 @@ describe.skipIf(!hasRealBuild)(`demographics from ISTAT's official figures${REAL
       { anni: [2018, 2019], fonte: 'istat-popolazione-2018-2021' },
       { anni: [2020], fonte: 'istat-popolazione-2020' },
       { anni: [2021], fonte: 'istat-popolazione-2018-2021' },
+      { anni: [2022, 2023], fonte: 'istat-popolazione-2022-2023' },
+      { anni: [2024], fonte: 'istat-popolazione-2024' },
       { anni: [2025, 2026], fonte: 'istat-bilancio-demografico' },
     ]);
     for (const code of ['058091', '015146', '001001', '024128']) {
@@ -182,6 +190,17 @@ describe.skipIf(!hasRealBuild)(`demographics from ISTAT's official figures${REAL
       '/api/confronta/nazionale-medie/anno/2026.json',
     );
     expect(y2026.indicatori.popolazione_totale!.valore).toBe(58_942_828);
+  });
+
+  it("totals Italy every year 2022–2025 at ISTAT's figure over all comuni", async () => {
+    // ISTAT's Italy rows: 2022 and 2023 (istat_22_289.csv), 2024 (published total), 2025 (balance).
+    const italy = { 2022: 59_030_133, 2023: 58_997_201, 2024: 58_989_749, 2025: 58_943_464 };
+    for (const [anno, valore] of Object.entries(italy)) {
+      const medie = await readBuilt<{
+        indicatori: Record<string, { valore: number | null; comuni_considerati: number }>;
+      }>(`/api/confronta/nazionale-medie/anno/${anno}.json`);
+      expect(medie.indicatori.popolazione_totale, anno).toMatchObject({ valore, comuni_considerati: 7896 });
+    }
   });
 
   it('ranks population and density in 2025 from ISTAT, and says so', async () => {

@@ -1,4 +1,5 @@
 import { createReadStream, lstat } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import {
   createServer,
   type IncomingMessage,
@@ -6,15 +7,19 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
+import { join, posix } from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import serveHandler from 'serve-handler';
+import { reachesFunction } from '../api/cdn-layer.ts';
 import { createHandler, errorBoundary, handlerContext, methodNotAllowed } from '../api/handler.ts';
 import { ALLOWED_METHODS, JSON_TYPE, jsonResponse, problemResponse, STATIC_HEADER_RULES } from '../api/http.ts';
 import { problem } from '../api/problem.ts';
 import type { IndexData } from '../api/runtime-index.ts';
 import { fsStore } from '../api/fs-store.ts';
+import { chooseEncoding, compressionCache, isCompressible, type CompressionCache } from './compress.ts';
 import { RATE_WINDOW_SECONDS, rateLimiter } from './rate-limit.ts';
+import { staticFiles } from './static-files.ts';
 
 /** serve-handler's form of the shared static header rules (globs are relative to public/). */
 export function serveConfig(publicDir: string) {
@@ -44,16 +49,58 @@ function toRequest(req: IncomingMessage, url: URL): Request {
   return new Request(url, { method: req.method, headers });
 }
 
-async function send(res: ServerResponse, response: Response): Promise<void> {
+/** Writes a Response, compressed (server/compress.ts) when its type allows and the client accepts it. */
+async function send(
+  res: ServerResponse,
+  response: Response,
+  req?: IncomingMessage,
+  cache?: CompressionCache,
+): Promise<void> {
   res.statusCode = response.status;
   response.headers.forEach((value, key) => res.setHeader(key, value));
-  res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+  if (!response.body) return void res.end();
+  let body: Buffer = Buffer.from(await response.arrayBuffer());
+  if (req && cache && isCompressible(response.headers.get('content-type'))) {
+    res.setHeader('Vary', 'Accept-Encoding');
+    const encoding = chooseEncoding(req.headers['accept-encoding']);
+    const packed = encoding && (await cache.compress(body, encoding, response.headers.get('etag')));
+    if (packed) {
+      res.setHeader('Content-Encoding', encoding);
+      body = packed;
+    }
+  }
+  res.setHeader('Content-Length', body.byteLength);
+  res.end(body);
 }
 
-function notFound(res: ServerResponse): void {
-  res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
-  res.end('Not Found\n');
+/** The site's own 404 page (Italian, with a way home) when the build wrote one, as Netlify serves it. */
+async function notFound(res: ServerResponse, publicDir: string): Promise<void> {
+  const page = await readFile(join(publicDir, '404.html')).catch(() => null);
+  res.writeHead(404, {
+    'Content-Type': page ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(page ?? 'Not Found\n');
 }
+
+/** Folders of the output that are not public (the edge index is bundled into the edge function). */
+const PRIVATE_PREFIXES = ['/_edge/'];
+
+/**
+ * The path a file server would resolve: percent-decoded, dot segments and repeated slashes
+ * folded, as serve-handler does before it opens a file. The public/private check runs on this,
+ * so no spelling (/%5Fedge/, //_edge/, /x/..%2F_edge/) reaches a private file. null: undecodable.
+ */
+export function resolvedPath(pathname: string): string | null {
+  try {
+    return posix.normalize(decodeURIComponent(pathname).replace(/\/{2,}/g, '/'));
+  } catch {
+    return null;
+  }
+}
+
+const isPrivate = (path: string) =>
+  path.includes('\0') || PRIVATE_PREFIXES.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix);
 
 const lstatAsync = promisify(lstat);
 
@@ -86,12 +133,17 @@ export interface AppOptions {
   rateLimitPerMinute?: number | null;
 }
 
-/** Slow or idle clients must not hold sockets for ever (slowloris); a cap bounds sockets and memory. */
+/**
+ * Slow or idle clients must not hold sockets for ever (slowloris): unfinished headers are cut
+ * after 10 s (checked every second, not Node's default 30 s), an idle keep-alive socket after
+ * 5 s. The cap bounds sockets and memory (an idle socket costs a few KB) well above what idle
+ * clients can hold within those timeouts, so they do not keep normal clients out.
+ */
 const SERVER_LIMITS = {
   headersTimeout: 10_000,
   requestTimeout: 30_000,
   keepAliveTimeout: 5_000,
-  maxConnections: 1_000,
+  maxConnections: 20_000,
 } as const;
 
 /**
@@ -111,23 +163,32 @@ export function createApp(
   const store = fsStore(publicDir);
   const handle = createHandler(handlerContext(data, store));
   const limiter = options.rateLimitPerMinute ? rateLimiter(options.rateLimitPerMinute) : null;
-  const server = createServer(async (req, res) => {
+  const compressed = compressionCache();
+  const files = staticFiles(publicDir, compressed);
+  const server = createServer({ connectionsCheckingInterval: 1_000 }, async (req, res) => {
     const started = performance.now();
     res.on('finish', () =>
       log(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`),
     );
-    const url = URL.canParse(req.url ?? '/', BASE) ? new URL(req.url ?? '/', BASE) : null;
+    // An origin-form target is a path even when it starts with // (not an authority, as URL would read it).
+    const target = req.url?.startsWith('/') ? BASE + req.url : (req.url ?? '/');
+    const url = URL.canParse(target, BASE) ? new URL(target, BASE) : null;
     if (!url) return send(res, await problemResponse(new Request(BASE), problem(400, 'Indirizzo non valido.', '/')));
     // The core's error boundary covers the static files too: a bug anywhere is the same problem+json 500.
     const response = await errorBoundary(new Request(url), async () => {
-      const retryAfter = limiter?.check(req.socket.remoteAddress ?? '') ?? null;
+      // Counted as Netlify counts: calls of the edge function, never files, the site or preflights.
+      const counted = limiter && req.method !== 'OPTIONS' && reachesFunction(url);
+      const retryAfter = counted ? limiter.check(req.socket.remoteAddress ?? '') : null;
       if (retryAfter !== null) return tooManyRequests(url, options.rateLimitPerMinute!, retryAfter);
       // Read-only everywhere: the site and the bulk files refuse PUT, DELETE, TRACE… as the API does. A Request cannot carry TRACE or TRACK, so this is answered here.
       if (!ALLOWED_METHODS.split(', ').includes(req.method ?? '')) return methodNotAllowed(req.method ?? '', url);
       if (!url.pathname.startsWith('/api/') && url.pathname !== '/api') {
         // No file name has a NUL byte, and serve-handler answers one with a 500. The edge index
         // (/_edge/) is bundled into the edge function, not a public file (netlify.toml says the same).
-        if (url.pathname.includes('%00') || url.pathname.startsWith('/_edge/')) return notFound(res);
+        const path = resolvedPath(url.pathname);
+        if (path === null || isPrivate(path)) return notFound(res, publicDir);
+        // Pages, scripts and styles, compressed and kept in memory; anything else (and ranges) as files.
+        if (!req.headers.range && (await files.serve(req, res, path))) return;
         return serveStatic(req, res, config);
       }
       const request = toRequest(req, url);
@@ -143,7 +204,7 @@ export function createApp(
     if (!response) return;
     // A file that failed after its headers went out: nothing better than cutting the connection.
     if (res.headersSent) res.destroy();
-    else await send(res, response);
+    else await send(res, response, req, compressed);
   });
   return Object.assign(server, SERVER_LIMITS);
 }

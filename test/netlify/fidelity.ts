@@ -2,16 +2,17 @@
  * `npm run test:netlify`: replays a fixed URL set (test/netlify/urls.ts) against Netlify's
  * dev server (offline, edge functions under Deno, netlify.toml's rewrites and headers) and
  * against `npm start` on the same build; compares status, body bytes and the API's headers;
- * counts edge-function invocations per URL class; prints the share of the deterministic
- * URL space (one URL per file of public/api) that Netlify answers with zero invocations.
- * Fails on any difference not listed in DOCUMENTED, or a share under 55 %.
+ * counts edge-function invocations (the `x-nf-edge-functions` header netlify dev adds) per
+ * route family; replays a mixed workload (test/netlify/workload.ts) and counts invocations
+ * per 100 requests. Fails on any difference not listed in DOCUMENTED, on any invocation by a
+ * file-backed route's URL without a query string, or on more than 25 invocations per 100.
  *
  * Options: --out / --generated-dir / --data-dir as for the build (built first when stale);
  * NETLIFY_DEV_PORT and LOCAL_PORT (default: free ports, so two runs on one machine do not collide).
  */
 import { createServer, type AddressInfo } from 'node:net';
 import fg from 'fast-glob';
-import { excludedPatterns } from '../../api/cdn-layer.ts';
+import { excludedPatterns, fileBackedRoutes } from '../../api/cdn-layer.ts';
 import { fullIndex } from '../../api/handler.ts';
 import { JSON_TYPE, PROBLEM_TYPE } from '../../api/http.ts';
 import { build } from '../../generator/build.ts';
@@ -20,7 +21,8 @@ import { createApp } from '../../server/app.ts';
 import { needsBuild } from '../../server/freshness.ts';
 import { importIndexData } from '../../server/index-module.ts';
 import { ensureNetlifyCli, startNetlifyDev } from './netlify-dev.ts';
-import { CEASED_ON_STATIC, fidelityRequests, NO_FILE, type FidelityRequest } from './urls.ts';
+import { CEASED_ON_STATIC, familyOf, fidelityRequests, NO_FILE, type FidelityRequest } from './urls.ts';
+import { mixedWorkload } from './workload.ts';
 
 /** The differences between netlify dev and `npm start` that are expected, and why (docs/netlify-deploy.md). */
 const DOCUMENTED = {
@@ -142,6 +144,29 @@ async function deterministicSpace(publicDir: string) {
   return { total: files.length - (files.includes('api/404.json') ? 1 : 0), excluded };
 }
 
+/** netlify dev marks every answer an edge function took part in (even one that stepped aside). */
+const invoked = (reply: { headers: Headers }) => reply.headers.has('x-nf-edge-functions');
+
+/** Replays the mixed workload on `origin` (8 at a time), counting invocations per class. */
+async function replay(origin: string, requests: ReturnType<typeof mixedWorkload>) {
+  const byClass = new Map<string, { requests: number; invocations: number; errors: number }>();
+  let [next, invocations, errors] = [0, 0, 0];
+  const worker = async () => {
+    while (next < requests.length) {
+      const { kind, url } = requests[next++]!;
+      const response = await fetch(origin + url, { redirect: 'manual' });
+      await response.arrayBuffer();
+      const row = byClass.get(kind) ?? { requests: 0, invocations: 0, errors: 0 };
+      row.requests++;
+      if (invoked(response)) (row.invocations++, invocations++);
+      if (response.status >= 400) (row.errors++, errors++);
+      byClass.set(kind, row);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return { byClass, requests: requests.length, invocations, errors };
+}
+
 /** A port nothing listens on now (the OS picks it), for netlify dev, which needs a number up front. */
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -173,15 +198,17 @@ async function main() {
   const failures: string[] = [];
   const seen = new Set<keyof typeof DOCUMENTED>();
   const byKind = new Map<string, { requests: number; identical: number; invocations: number }>();
+  let mix: Awaited<ReturnType<typeof replay>> | undefined;
   try {
     for (const request of fidelityRequests(await fullIndex(data))) {
       const [n, l] = [await send(netlify.origin, request), await send(local, request)];
       const result = compare(request, n, l);
-      const row = byKind.get(request.kind) ?? { requests: 0, identical: 0, invocations: 0 };
+      const family = familyOf(request);
+      const row = byKind.get(family) ?? { requests: 0, identical: 0, invocations: 0 };
       row.requests++;
       if (result.failures.length === 0 && result.documented.size === 0) row.identical++;
-      if (n.headers.has('x-nf-edge-functions')) row.invocations++;
-      byKind.set(request.kind, row);
+      if (invoked(n)) row.invocations++;
+      byKind.set(family, row);
       for (const key of result.documented) seen.add(key);
       for (const failure of result.failures) failures.push(`${request.method} ${request.url}: ${failure}`);
     }
@@ -194,27 +221,38 @@ async function main() {
       const [n, l] = [await conditional(netlify.origin, url), await conditional(local, url)];
       if (n !== 304 || l !== 304) failures.push(`If-None-Match ${url}: ${n} (Netlify) / ${l} (local), expected 304`);
     }
+    mix = await replay(netlify.origin, mixedWorkload(await fullIndex(data)));
   } finally {
     await netlify.stop();
     await new Promise((resolve) => server.close(resolve));
   }
 
-  console.log('\nClasse di URL | richieste | identiche | differenze documentate | invocazioni');
-  for (const [kind, row] of byKind)
+  console.log('\nFamiglia di URL | richieste | identiche | differenze documentate | invocazioni');
+  for (const [kind, row] of [...byKind].sort(([a], [b]) => a.localeCompare(b)))
     console.log(`${kind} | ${row.requests} | ${row.identical} | ${row.requests - row.identical} | ${row.invocations}`);
 
-  // Measured: the sampled path-only URLs never invoke the function, the others always do.
-  const pathOnlyKinds = [
-    'scheda senza query (comuni, ambiente, qualita-vita)',
-    'metadati',
-    'file .json',
-    CEASED_ON_STATIC,
-  ];
-  const pathOnlyInvoked = pathOnlyKinds.reduce((sum, kind) => sum + (byKind.get(kind)?.invocations ?? 0), 0);
-  if (pathOnlyInvoked > 0) failures.push(`${pathOnlyInvoked} path-only URLs invoked the edge function`);
+  // Measured: a file-backed route's URL without a query string never invokes the function; one with `anno` always does.
+  for (const route of fileBackedRoutes()) {
+    const row = byKind.get(route.id);
+    if (!row) failures.push(`${route.id}: no URL without a query string was requested`);
+    else if (row.invocations > 0)
+      failures.push(`${route.id}: ${row.invocations} URLs without a query string invoked the function`);
+  }
+  for (const kind of ['file .json', CEASED_ON_STATIC])
+    if (byKind.get(kind)?.invocations) failures.push(`${kind}: invoked the edge function`);
   const withQuery = byKind.get('scheda con anno (demografia, redditi)')!;
   if (withQuery.invocations !== withQuery.requests)
     failures.push('records with query parameters must reach the edge function');
+
+  console.log('\nCarico misto | richieste | invocazioni | per 100 | risposte non 2xx/3xx');
+  for (const [kind, row] of mix!.byClass)
+    console.log(
+      `${kind} | ${row.requests} | ${row.invocations} | ${((100 * row.invocations) / row.requests).toFixed(1)} | ${row.errors}`,
+    );
+  const per100 = (100 * mix!.invocations) / mix!.requests;
+  console.log(`totale | ${mix!.requests} | ${mix!.invocations} | ${per100.toFixed(1)} | ${mix!.errors}`);
+  if (per100 > 25) failures.push(`mixed workload: ${per100.toFixed(1)} invocations per 100 requests, over 25`);
+  if (mix!.errors > 0) failures.push(`mixed workload: ${mix!.errors} answers neither 2xx nor 3xx`);
   const space = await deterministicSpace(config.outDir);
   const share = space.excluded / space.total;
   console.log(

@@ -1,6 +1,8 @@
 import { ceasedCodeUrls } from '../../api/cdn-layer.ts';
+import { matchRoute } from '../../api/routes.ts';
 import type { RuntimeIndex } from '../../api/runtime-index.ts';
 import { ceasedCodes } from '../../generator/write/write-ceased-problems.ts';
+import { plainFamilyUrls } from './workload.ts';
 
 export const NO_FILE = 'nessun file sul percorso statico';
 
@@ -27,28 +29,15 @@ export function fidelityRequests(index: RuntimeIndex): FidelityRequest[] {
   const get = (kind: string, ...urls: string[]) =>
     out.push(...urls.map((url) => ({ kind, method: 'GET' as const, url })));
   const codes = sampleCodes(index);
+  // Every file-backed route without a query string: its family must never invoke the function.
+  for (const { family, url } of plainFamilyUrls(codes, index.fonti[0]!)) get(family, url);
+  // A query string unknown to the route does not change its answer (the handler ignores it), so the CDN's file is right.
+  get('comuni.get', '/api/comuni/058091?_=123');
+  get('demografia.get', '/api/demografia/058091?_=123');
   for (const code of codes)
-    get(
-      'scheda senza query (comuni, ambiente, qualita-vita)',
-      `/api/comuni/${code}`,
-      `/api/ambiente/${code}`,
-      `/api/qualita-vita/${code}`,
-    );
-  // A query string does not change a path-only answer (unknown parameters are ignored), so the CDN may ignore it too.
-  get('scheda senza query (comuni, ambiente, qualita-vita)', '/api/comuni/058091?_=123');
-  for (const code of codes)
-    get('scheda con anno (demografia, redditi)', `/api/demografia/${code}`, `/api/redditi/${code}`);
-  get(
-    'metadati',
-    '/api/regioni',
-    '/api/province',
-    '/api/fonti',
-    '/api/metodologia',
-    '/api/copertura',
-    '/api/status',
-    '/api/openapi.json',
-    ...index.fonti.map((id) => `/api/fonti/${id}`),
-  );
+    get('scheda con anno (demografia, redditi)', `/api/demografia/${code}?anno=2020`, `/api/redditi/${code}?anno=2015`);
+  // A cadastral code in lower case: the function canonicalises it (files are named in upper case).
+  get('codice catastale minuscolo', '/api/comuni/cessati/h329', '/api/comuni?codice_catastale=h501');
   get(
     'file .json',
     '/api/comuni/058091.json',
@@ -60,7 +49,6 @@ export function fidelityRequests(index: RuntimeIndex): FidelityRequest[] {
   );
   get(
     'elenchi e classifiche con file',
-    '/api/comuni',
     '/api/comuni?regione=lazio',
     '/api/comuni?provincia=rm&offset=100',
     '/api/demografia/classifica/popolazione',
@@ -71,9 +59,7 @@ export function fidelityRequests(index: RuntimeIndex): FidelityRequest[] {
     '/api/ambiente/aria/classifica?indicatore=no2&ordine=desc',
     '/api/ambiente/suolo/classifica?order=asc',
     '/api/ambiente/suolo/classifica?ordine=asc',
-    '/api/qualita-vita/classifica',
     '/api/qualita-vita/classifica?regione=toscana',
-    '/api/confronta/nazionale-medie',
     '/api/confronta/nazionale-medie?anno=2022',
   );
   get(
@@ -140,4 +126,12 @@ export function fidelityRequests(index: RuntimeIndex): FidelityRequest[] {
     out.push({ kind: 'metodi rifiutati', method: 'POST', url }, { kind: 'metodi rifiutati', method: 'DELETE', url });
   }
   return out;
+}
+
+/** The route family of a URL for the per-family table: the route's id, or the request's own class. */
+export function familyOf(request: FidelityRequest): string {
+  if (request.method !== 'GET' || [NO_FILE, CEASED_ON_STATIC, 'errori'].includes(request.kind)) return request.kind;
+  const url = new URL(request.url, 'http://x');
+  const match = matchRoute(url.pathname);
+  return match ? `${match.route.id}${url.search ? ' (con query)' : ''}` : request.kind;
 }

@@ -90,6 +90,8 @@ export async function writeSite(writer: OutputWriter, input: SiteInput): Promise
     'mappa.html': { ...shared('mappa'), ...(await writeMapData(writer, input)) },
     'confronta.html': shared('confronta'),
     'wizard.html': shared('wizard'),
+    // Netlify serves /404.html for every missing page; the local server does the same.
+    '404.html': shared('404'),
   };
   for (const [name, values] of Object.entries(pages))
     await writer.text(`/${name}`, fillTemplate(await read(name), values, name));

@@ -21,10 +21,15 @@ attachSearch({
   },
 });
 
-/** A link to #comune-058091 (here or from the map) opens that comune's panel. */
+/** A link to #comune-058091 (here or from the map) opens that comune's panel; a link to a closed section (#metodo-redditi) opens it. */
 function openLinked() {
   const linked = /^#comune-(\d{6})$/.exec(location.hash);
-  if (linked) open(linked[1]);
+  if (linked) return open(linked[1]);
+  const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (target instanceof HTMLDetailsElement) {
+    target.open = true;
+    target.scrollIntoView({ block: 'start' });
+  }
 }
 window.addEventListener('hashchange', openLinked);
 openLinked();

@@ -131,7 +131,8 @@ function lazyDetails(label, render) {
   return details;
 }
 
-function jsonBlock(value) {
+/** Pretty JSON in a scrollable block; examples are cut at MAX_SHOWN_CHARS, a "try it" answer (`whole`) never is. */
+function jsonBlock(value, { whole = false } = {}) {
   const text = JSON.stringify(value, null, 2);
   return h(
     'pre',
@@ -139,7 +140,7 @@ function jsonBlock(value) {
     h(
       'code',
       {},
-      text.length > MAX_SHOWN_CHARS
+      !whole && text.length > MAX_SHOWN_CHARS
         ? `${text.slice(0, MAX_SHOWN_CHARS)}\n… (troncato: ${text.length} caratteri in tutto)`
         : text,
     ),
@@ -224,7 +225,7 @@ function tryForm(path, params, resolve) {
           ' · ',
           h('a', { href: target }, 'apri'),
         ),
-        typeof body === 'string' ? h('pre', { tabindex: '0' }, body) : jsonBlock(body),
+        typeof body === 'string' ? h('pre', { tabindex: '0' }, body) : jsonBlock(body, { whole: true }),
       );
     } catch (error) {
       output.replaceChildren(h('p', { class: 'error' }, `Richiesta non riuscita: ${error.message}`));

@@ -54,14 +54,15 @@ describe('change labels', () => {
     const sx = (t: number) => 60 + ((t - 2018) / 8) * 280;
     const changes = [2019.5, 2020.5, 2021.5].map((at) => ({ at, kind: 'fonte' }));
     const placed = placeLabels(changes, sx, 354) as { at: number; row: number; right: boolean; text: string }[];
-    const extent = (c: (typeof placed)[number]) => {
+    const extent = (c: (typeof placed)[number]): [number, number] => {
       const width = c.text.length * 6.2 + 4;
       return c.right ? [sx(c.at) - width, sx(c.at)] : [sx(c.at), sx(c.at) + width];
     };
     for (const [i, a] of placed.entries())
       for (const b of placed.slice(i + 1)) {
         if (a.row !== b.row) continue;
-        const [[a0, a1], [b0, b1]] = [extent(a), extent(b)];
+        const [a0, a1] = extent(a);
+        const [b0, b1] = extent(b);
         expect(a1 <= b0 || b1 <= a0, `${a.at} and ${b.at} share row ${a.row}`).toBe(true);
       }
     expect(new Set(placed.map((c) => c.row)).size).toBe(3);

@@ -13,8 +13,8 @@ interface MethodSection {
 function qualityMethodHtml(q: MetodologiaQualita): Html {
   const pct = (w: number) => `${Math.round(w * 100)}%`;
   const names = new Map(q.indicatori.map((i) => [i.id, i.nome]));
-  return html`<section id="metodo-qualita-vita">
-    <h3>${q.titolo}</h3>
+  return html`<details id="metodo-qualita-vita" class="method">
+    <summary><h3>${q.titolo}</h3></summary>
     <p>${q.descrizione}</p>
     ${scrollTable(
       "Dimensioni dell'indice",
@@ -94,7 +94,7 @@ function qualityMethodHtml(q: MetodologiaQualita): Html {
     </ul>
     ${q.sensibilita ? html`<p><strong>Sensibilità ai pesi.</strong> ${q.sensibilita.regola} Restano fra i primi ${q.sensibilita.dimensione_top} da ${Math.min(...q.sensibilita.casi.map((c) => c.rimasti_nella_top))} a ${Math.max(...q.sensibilita.casi.map((c) => c.rimasti_nella_top))} comuni.</p>` : ''}
     ${q.indicatori_provinciali ? provincialHtml(q.indicatori_provinciali) : ''}
-  </section>`;
+  </details>`;
 }
 
 function provincialHtml(p: NonNullable<MetodologiaQualita['indicatori_provinciali']>): Html {
@@ -108,15 +108,18 @@ function provincialHtml(p: NonNullable<MetodologiaQualita['indicatori_provincial
   </p>`;
 }
 
-/** Every methodology section of /api/metodologia: the estimates and derived values, then the index. */
+/**
+ * Every methodology section of /api/metodologia: the estimates and derived values, then the index.
+ * Each is a closed <details> (open on a link to it): together they were 13,000 px of a phone's landing page.
+ */
 export function metodologiaHtml(sections: Readonly<Record<string, MethodSection>>, quality: MetodologiaQualita): Html {
   return html`${Object.entries(sections).map(
     ([id, s]) =>
-      html`<section id="metodo-${id}">
-        <h3>${s.titolo}</h3>
+      html`<details id="metodo-${id}" class="method">
+        <summary><h3>${s.titolo}</h3></summary>
         <ul>
           ${s.testo.map((t) => html`<li>${t}</li>`)}
         </ul>
-      </section> `,
+      </details> `,
   )}${qualityMethodHtml(quality)}`;
 }

@@ -34,6 +34,8 @@ const SKIPPED = !hasRealBuild
     ? ''
     : ` (SKIPPED: no ${CHROMIUM}; .ci/run installs it with apt-get)`;
 const ROMA = '058091';
+const MILANO = '015146';
+const NAPOLI = '063049';
 /** axe-core's browser build, injected into each page (never fetched from another host). */
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const VIEWPORTS = { desktop: { width: 1280, height: 900 }, telefono: { width: 390, height: 844 } } as const;
@@ -43,6 +45,17 @@ const PAGES = [
   { name: 'comune-roma', path: `/#comune-${ROMA}`, ready: '#grafico-popolazione svg.chart' },
   { name: 'riferimento', path: '/riferimento.html', ready: '#riferimento[aria-busy="false"] .operation' },
   { name: 'mappa', path: '/mappa.html', ready: '#mappa[aria-busy="false"] svg.map' },
+  {
+    name: 'confronta',
+    path: `/confronta.html?comuni=${ROMA},${MILANO},${NAPOLI}`,
+    ready: '#confronto[aria-busy="false"] #confronto-reddito svg.chart',
+  },
+  {
+    name: 'wizard',
+    path: '/wizard.html?budget=medio&dimensione=medio&priorita=ambiente&regione=Toscana',
+    ready: '#wizard-risultati[aria-busy="false"] .wizard-result',
+  },
+  { name: '404', path: '/404.html', ready: 'h1' },
 ];
 
 describe.skipIf(!hasRealBuild || !hasChromium)(`the documentation site in headless Chromium${SKIPPED}`, () => {
@@ -226,7 +239,7 @@ describe.skipIf(!hasRealBuild || !hasChromium)(`the documentation site in headle
     }
   }
 
-  it('draws all 7,896 comuni on the map, coloured, with a legend that states unit, period and source; hovering shows a value and a click opens the panel', async () => {
+  it('draws all 7,896 comuni on the map, coloured, with a legend that states unit, period and source; hovering shows a value, a tap keeps it in place and its link opens the panel', async () => {
     const { page, problems } = await openPage(VIEWPORTS.telefono);
     await page.goto(`${base}/mappa.html`, { waitUntil: 'networkidle' });
     await page.locator('#mappa[aria-busy="false"] svg.map').waitFor();
@@ -243,12 +256,197 @@ describe.skipIf(!hasRealBuild || !hasChromium)(`the documentation site in headle
     const roma = page.locator(`path[data-codice="${ROMA}"]`);
     await roma.hover();
     await expect(page.locator('#mappa-dettaglio').textContent()).resolves.toMatch(/^Roma \(RM\): [\d.]+ €/);
+    const scrolled = await page.evaluate(() => window.scrollY);
     await roma.click();
+    // The tap shows the value where the map is: the page does not jump to the panel.
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await page.locator('#mappa-dettaglio a', { hasText: 'Roma' }).click();
     await page.locator('#comune h2', { hasText: 'Roma' }).waitFor();
     await page.locator('#comune #grafico-popolazione svg.chart').waitFor();
     expect(page.url()).toBe(`${base}/mappa.html#comune-${ROMA}`);
     await page.screenshot({ path: join(ARTIFACTS, 'mappa-roma-telefono.png') });
     expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  /** The value of a figure of the comune panel, by its label. */
+  const figureValue = (page: Page, label: string) =>
+    page.locator('#comune .figure', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    it(`${size}: finds "forli" by typing and reads Forlì's population and income from its panel`, async () => {
+      const { page, problems } = await openPage(viewport);
+      await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+      await page.locator('#cerca-comune').pressSequentially('forli', { delay: 40 });
+      const forli = page.locator('#cerca-risultati li[role="option"]', { hasText: /^Forlì/ }).first();
+      const code = (await forli.getAttribute('data-codice'))!;
+      await forli.click();
+      await page.locator('#comune h2', { hasText: 'Forlì' }).waitFor();
+      const demografia = await readBuilt<Demografia>(`/api/demografia/${code}.json`);
+      const redditi = await readBuilt<Redditi>(`/api/redditi/${code}.json`);
+      const numbers = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0, useGrouping: 'always' });
+      await expect(figureValue(page, 'Popolazione').textContent()).resolves.toContain(
+        numbers.format(demografia.dati.popolazione_totale!),
+      );
+      await expect(figureValue(page, 'Reddito medio').textContent()).resolves.toContain(
+        `${numbers.format(redditi.dati.reddito_medio_euro!)} €`,
+      );
+      await page.screenshot({ path: join(ARTIFACTS, `forli-${size}.png`) });
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+
+    it(`${size}: compares Roma, Milano and Napoli chosen by name, with the newest population of each and Italy as reference; the URL keeps the choice`, async () => {
+      const { page, problems } = await openPage(viewport);
+      await page.goto(`${base}/confronta.html`, { waitUntil: 'networkidle' });
+      for (const name of ['Roma', 'Milano', 'Napoli']) {
+        await page.locator('#confronta-cerca').pressSequentially(name.toLowerCase(), { delay: 40 });
+        await page
+          .locator('#confronta-risultati li[role="option"]', { hasText: new RegExp(`^${name}`) })
+          .first()
+          .click();
+        await page.locator('#confronta-scelti li', { hasText: name }).waitFor();
+      }
+      await page.locator('#confronto[aria-busy="false"] .cmp-row').first().waitFor();
+      expect(new URL(page.url()).searchParams.get('comuni')).toBe(`${ROMA},${MILANO},${NAPOLI}`);
+      const residents = page.locator('.cmp-row', { has: page.locator('h4', { hasText: /^Residenti$/ }) });
+      const compared = await page.evaluate(async (url) => (await fetch(url)).json(), `/api/confronta?comuni=${ROMA}`);
+      const roma = compared.comuni[0].demografia;
+      const numbers = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0, useGrouping: 'always' });
+      await expect(residents.locator('li', { hasText: 'Roma' }).textContent()).resolves.toContain(
+        `${numbers.format(roma.popolazione_totale)} ${roma.anno}`,
+      );
+      // No empty column because of a default year: every comune has its residents.
+      expect(await residents.locator('.cmp-value.missing').count()).toBe(0);
+      // The national average is a reference row where it is comparable (income), with its method.
+      const income = page.locator('.cmp-row', { has: page.locator('h4', { hasText: /^Reddito medio/ }) });
+      await expect(income.locator('li.riferimento').textContent()).resolves.toMatch(/Italia \(media\)[\d.]+ €/);
+      expect(await page.locator('#confronto-popolazione .legenda li').allTextContents()).toEqual(
+        expect.arrayContaining([expect.stringContaining('Roma'), expect.stringContaining('Napoli')]),
+      );
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      // Reloading the URL shows the same three comuni.
+      await page.reload({ waitUntil: 'networkidle' });
+      await expect(page.locator('#confronta-scelti li').allTextContents()).resolves.toEqual([
+        expect.stringContaining('Roma'),
+        expect.stringContaining('Milano'),
+        expect.stringContaining('Napoli'),
+      ]);
+      await page.screenshot({ path: join(ARTIFACTS, `confronta-scelta-${size}.png`), fullPage: true });
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+
+    it(`${size}: the wizard in Toscana with priority environment lists the API's top picks, with reasons and links`, async () => {
+      const { page, problems } = await openPage(viewport);
+      await page.goto(`${base}/wizard.html`, { waitUntil: 'networkidle' });
+      // No answer is preselected: the user chooses each.
+      expect(await page.locator('#wizard input[type="radio"]:checked').count()).toBe(0);
+      await page.locator('#wizard-regione option', { hasText: 'Toscana' }).waitFor({ state: 'attached' });
+      await page.getByLabel(/Nella media/).check();
+      await page.getByLabel(/Una cittadina/).check();
+      await page.getByLabel(/L'ambiente/).check();
+      await page.selectOption('#wizard-regione', 'Toscana');
+      await page.getByRole('button', { name: 'Mostra i comuni' }).click();
+      await page.locator('#wizard-risultati[aria-busy="false"] .wizard-result').first().waitFor();
+      const query = 'budget=medio&dimensione=medio&priorita=ambiente&regione=Toscana';
+      expect(new URL(page.url()).search).toBe(`?${query}`);
+      const answer = await page.evaluate(
+        async (url) => (await fetch(url)).json(),
+        `/api/qualita-vita/wizard?${query}&limit=10`,
+      );
+      const names = await page.locator('.wizard-result h3 a').allTextContents();
+      expect(names).toEqual(answer.risultati.map((r: { nome: string }) => r.nome));
+      const first = page.locator('.wizard-result').first();
+      expect(await first.locator('.dims li').count()).toBe(5);
+      await expect(first.textContent()).resolves.toContain(answer.risultati[0].perche);
+      expect(await first.locator(`a[href="./#comune-${answer.risultati[0].codice_istat}"]`).count()).toBeGreaterThan(0);
+      expect(await first.locator(`a[href="mappa.html#comune-${answer.risultati[0].codice_istat}"]`).count()).toBe(1);
+      // The URL alone brings the same results back.
+      await page.reload({ waitUntil: 'networkidle' });
+      await page.locator('#wizard-risultati[aria-busy="false"] .wizard-result').first().waitFor();
+      expect(await page.locator('.wizard-result h3 a').allTextContents()).toEqual(names);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+
+    it(`${size}: finds Bologna on the map, which zooms to it and keeps its value in place when switching to income`, async () => {
+      const { page, problems } = await openPage(viewport);
+      await page.goto(`${base}/mappa.html`, { waitUntil: 'networkidle' });
+      await page.locator('#mappa[aria-busy="false"] svg.map').waitFor();
+      const whole = await page.locator('svg.map').getAttribute('viewBox');
+      await page.locator('#mappa-cerca').pressSequentially('bologna', { delay: 40 });
+      await page
+        .locator('#mappa-risultati li[role="option"]', { hasText: /^Bologna/ })
+        .first()
+        .click();
+      const bologna = page.locator('path[data-codice="037006"]');
+      // Zoomed in: Bologna is now a target of at least 44 px, outlined and labelled.
+      const box = (await bologna.boundingBox())!;
+      expect(Math.max(box.width, box.height)).toBeGreaterThanOrEqual(44);
+      expect(await page.locator('svg.map').getAttribute('viewBox')).not.toBe(whole);
+      expect(await page.locator('svg.map .evidenziato').getAttribute('d')).toBe(await bologna.getAttribute('d'));
+      await expect(page.locator('.map-label').textContent()).resolves.toMatch(/^Bologna: /);
+      await page.selectOption('#mappa-indicatore', 'reddito-medio');
+      await expect(page.locator('#mappa-dettaglio').textContent()).resolves.toMatch(
+        /^Bologna \(BO\): [\d.]+ € · Reddito complessivo medio/,
+      );
+      await expect(page.locator('.map-label').textContent()).resolves.toMatch(/^Bologna: [\d.]+ €$/);
+      // The panel is below the map, and not opened: the page stays where it is.
+      expect(await page.locator('#comune').isHidden()).toBe(true);
+      await page.locator('.map-zoom button[aria-label="Avvicina"]').click();
+      await page.screenshot({ path: join(ARTIFACTS, `mappa-bologna-${size}.png`) });
+      expect(problems).toEqual([]);
+      await page.close();
+    }, 120_000);
+  }
+
+  it('reaches a comune with the keyboard only: skip link, search, arrow, Enter, and the panel gets the focus path', async () => {
+    const { page, problems } = await openPage(VIEWPORTS.desktop);
+    await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Vai al contenuto');
+    // The focus ring is the accent colour, at least 3:1 against the page.
+    const ring = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineColor);
+    expect(ring).toBe('rgb(11, 110, 79)');
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate(() => document.activeElement?.id === 'cerca-comune')) break;
+    }
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('cerca-comune');
+    await page.keyboard.type('napoli', { delay: 40 });
+    await page.locator('#cerca-risultati li[role="option"]').first().waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.locator('#comune h2', { hasText: 'Napoli' }).waitFor();
+    expect(page.url()).toBe(`${base}/#comune-${NAPOLI}`);
+    // On the map, the search, the map itself, its zoom buttons and the legend are all reachable by Tab.
+    await page.goto(`${base}/mappa.html`, { waitUntil: 'networkidle' });
+    await page.locator('#mappa[aria-busy="false"] svg.map').waitFor();
+    const reached = new Set<string>();
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Tab');
+      reached.add(
+        await page.evaluate(() => {
+          const a = document.activeElement!;
+          return a.id || a.getAttribute('aria-label') || a.tagName;
+        }),
+      );
+    }
+    expect([...reached]).toEqual(
+      expect.arrayContaining(['mappa-cerca', 'mappa-indicatore', 'Avvicina', 'Allontana', 'Legenda della mappa']),
+    );
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('serves an Italian 404 page with a title and a way home', async () => {
+    const { page } = await openPage(VIEWPORTS.telefono);
+    await page.goto(`${base}/404.html`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('it');
+    expect(await page.title()).toBe('Pagina non trovata · comuni-api');
+    await page.getByRole('link', { name: 'Torna alla pagina iniziale' }).click();
+    await page.waitForURL(`${base}/`);
     await page.close();
   });
 });

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import type { IndexData } from '../api/runtime-index.ts';
-import { build } from '../generator/build.ts';
 import { resolveConfig, type BuildConfig } from '../generator/config.ts';
 import { edgeIndexFile } from '../generator/write/write-edge-index.ts';
 import { createApp } from './app.ts';
@@ -16,6 +15,12 @@ async function importIndex(config: BuildConfig): Promise<IndexData> {
   const file = edgeIndexFile(config.outDir);
   const version = (await readFile(file)).byteLength;
   return importIndexData(file, `?v=${version}-${Date.now()}`);
+}
+
+/** The generator, loaded only when a build is needed (most starts serve an up-to-date output). */
+async function build(config: BuildConfig): Promise<void> {
+  const { build: run } = await import('../generator/build.ts');
+  await run(config);
 }
 
 /**

@@ -10,7 +10,7 @@ import type { OutputWriter } from './output.ts';
  * index and files agree. `<generated>/edge-index.js` is a stable one-line module re-exporting
  * it, which the edge function imports (Netlify bundles it, nothing is read at request time).
  */
-const EDGE_DIR = '/_edge';
+export const EDGE_DIR = '/_edge';
 export const EDGE_INDEX_PATH = `${EDGE_DIR}/edge-index.js`;
 /** The build's fingerprint (inputs and code), beside the index: what npm start compares. */
 export const BUILD_INFO_PATH = `${EDGE_DIR}/build.json`;

@@ -1,10 +1,9 @@
 // Netlify Edge Function (Deno): every /api request the static layer cannot answer alone
-// (api/cdn-layer.ts): search, compare, wizard, unknown paths, and, rewritten under
-// FUNCTION_PREFIX by netlify.toml's query-string rules, file-backed URLs that carry one of
-// their query parameters. It validates the request with the shared route table; a
-// precomputed answer is a rewrite to the static file (served by the CDN with netlify.toml's
-// headers), anything else is computed here from the generated index.
-import { EDGE_RATE_LIMIT, excludedPatterns, FUNCTION_PREFIX } from '../../api/cdn-layer.ts';
+// (api/cdn-layer.ts: not a direct .json file, not a route without query parameters).
+// It validates the request with the shared route table; a precomputed answer is a
+// rewrite to the static file (served by the CDN with netlify.toml's headers), anything
+// else is computed here from the generated index. No file-system access at run time.
+import { EDGE_RATE_LIMIT, excludedPatterns } from '../../api/cdn-layer.ts';
 import { createHandler, handlerContext } from '../../api/handler.ts';
 import { CACHE_CONTROL } from '../../api/http.ts';
 import index, { incomeRankings, laterParts } from '../../generated/edge-index.js';
@@ -24,31 +23,24 @@ const handle = createHandler(
   async (path, request) => new URL(path, request.url),
 );
 
-/** The request as the client sent it: a query-string rule rewrote it under FUNCTION_PREFIX. */
-function unprefixed(request: Request): Request {
-  const url = new URL(request.url);
-  if (!url.pathname.startsWith(`${FUNCTION_PREFIX}/`)) return request;
-  url.pathname = url.pathname.slice(FUNCTION_PREFIX.length);
-  return new Request(url, request);
-}
-
 export default async (request: Request) => {
   // A rewrite is routed through the edge functions again, without `excludedPath` (seen under
   // `netlify dev`): the file it names is the static layer's, so step aside (undefined = bypass).
   if (new URL(request.url).pathname.endsWith('.json')) return undefined;
-  const response = await handle(unprefixed(request));
-  // Computed answers are cached by the CDN (cache: 'manual' below) for as long as the browser's;
-  // a 500 says no-store and stays uncached.
+  const response = await handle(request);
+  // Dynamic responses are not cached by Netlify's CDN unless they say so in this header (with
+  // `cache: 'manual'` below): a repeated URL is then answered without invoking again for as
+  // long as a browser may keep it. A 500 says no-store and stays uncached.
   if (response instanceof Response && response.status < 500)
     response.headers.set('Netlify-CDN-Cache-Control', CACHE_CONTROL);
   return response;
 };
 
 export const config = {
-  pattern: [`^${FUNCTION_PREFIX}/api/.*$`, '^/api/.*$'],
-  // Files and file-backed URLs without a query string are the static layer's (rewrite rules of netlify.toml): zero invocations.
+  pattern: '^/api/.*$',
+  // Files and path-only routes are the static layer's (rewrite rules of netlify.toml): zero invocations.
   excludedPattern: excludedPatterns(),
-  // Computed answers carry Cache-Control, Netlify-CDN-Cache-Control and ETag; let the CDN cache them.
+  // Dynamic answers carry Cache-Control, Netlify-CDN-Cache-Control and ETag; let the CDN cache them.
   cache: 'manual',
   // Netlify answers 429 itself past the limit (per IP and site); see EDGE_RATE_LIMIT.
   rateLimit: EDGE_RATE_LIMIT,

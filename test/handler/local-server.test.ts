@@ -33,6 +33,8 @@ describe('npm start decides to build', () => {
     expect(await decide()).toBe(true);
     await built();
     expect(await decide()).toBe(false);
+    // Nothing changed since the inputs last matched by content: sizes and times suffice, no hashing.
+    expect((await needsBuild(dirs(), code())).reason).toBe('la build è aggiornata (nessun file di input cambiato)');
     const now = new Date();
     await utimes(join(root, 'data', 'MANIFEST.md'), now, now);
     await utimes(join(root, 'code', 'build.ts'), now, now);

@@ -5,10 +5,9 @@
  * rank (Zipf: Roma far more often than a village), default pages far more often than deep
  * ones (geometric), a record's past year now and then.
  */
-import { fileBackedRoutes } from '../../api/cdn-layer.ts';
 import { canonicalUrl } from '../../api/envelope.ts';
 import type { RuntimeIndex } from '../../api/runtime-index.ts';
-import { routeById } from '../../api/routes.ts';
+import { ROUTE_LIST, routeById, type RouteSpec } from '../../api/routes.ts';
 
 /** Mulberry32: a tiny seeded generator, so every run replays the same requests. */
 function seeded(seed: number): () => number {
@@ -134,7 +133,11 @@ export function mixedWorkload(index: RuntimeIndex, count = 10_000, seed = 36): W
   return out;
 }
 
-/** One plain URL (no query string) per file-backed route, with sample keys: the families that must never invoke. */
+/** The routes with a file for their URL without a query string (every route but search, compare and wizard). */
+export const fileBackedRoutes = (): RouteSpec[] =>
+  ROUTE_LIST.filter((r) => r.mode !== 'dynamic' && !r.path.endsWith('.json'));
+
+/** One URL without a query string per file-backed route, with sample keys: one family each in the table. */
 export function plainFamilyUrls(codes: readonly string[], fonte: string): { family: string; url: string }[] {
   return fileBackedRoutes().flatMap((route) => {
     const keys = route.path.includes('{codice_istat}')
@@ -150,6 +153,6 @@ export function plainFamilyUrls(codes: readonly string[], fonte: string): { fami
   });
 }
 
-function paramEnum(route: ReturnType<typeof fileBackedRoutes>[number]) {
+function paramEnum(route: RouteSpec) {
   return (route.request.params.properties as Record<string, { enum?: readonly string[] }>).indicatore?.enum;
 }

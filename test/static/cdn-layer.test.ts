@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   ceasedCodeRules,
   excludedPatterns,
-  fileBackedRoutes,
-  FUNCTION_PREFIX,
-  queryRewrites,
+  pathOnlyRoutes,
+  reachesFunction,
   staticRewrites,
 } from '../../api/cdn-layer.ts';
 import { params, string } from '../../api/contract.ts';
@@ -14,8 +13,21 @@ import { renderNetlifyToml, renderRedirects } from '../../generator/write/netlif
 const excluded = (path: string) => excludedPatterns().some((p) => new RegExp(p).test(path));
 
 describe('the zero-invocation static layer, from the route table', () => {
-  it('takes every route with a file for its URL without a query string, and leaves the rest to the edge function', () => {
-    expect(fileBackedRoutes().map((r) => r.mode)).not.toContain('dynamic');
+  it('takes the routes without query parameters and leaves every other to the edge function', () => {
+    expect(pathOnlyRoutes().map((r) => r.id)).toEqual([
+      'comuni.get',
+      'comuni.cessati.get',
+      'comuni.confini',
+      'ambiente.get',
+      'qualita.get',
+      'regioni.list',
+      'province.list',
+      'fonti.list',
+      'fonti.get',
+      'metodologia',
+      'copertura',
+      'status',
+    ]);
     for (const path of [
       '/api/comuni/058091',
       '/api/ambiente/001001',
@@ -27,43 +39,27 @@ describe('the zero-invocation static layer, from the route table', () => {
       '/api/openapi.json',
       '/api/comuni/058091/confini',
       '/api/comuni/cessati/H329',
-      '/api/comuni',
-      '/api/comuni/cessati',
-      '/api/demografia/058091',
-      '/api/redditi/058091',
-      '/api/demografia/classifica/popolazione',
-      '/api/redditi/classifica/reddito_imponibile',
-      '/api/ambiente/aria/classifica',
-      '/api/ambiente/suolo/classifica',
-      '/api/qualita-vita/classifica',
-      '/api/confronta/nazionale-medie',
     ]) {
       expect(excluded(path), path).toBe(true);
+      expect(reachesFunction(new URL(path, 'http://x')), path).toBe(false);
     }
-    // Computed answers, a specific 400 to give, or a code to canonicalise: the function's.
+    // Query parameters (anno, filters) or a specific 400 to give: the function's.
     for (const path of [
+      '/api/comuni',
       '/api/comuni/cerca',
-      '/api/confronta',
-      '/api/qualita-vita/wizard',
+      '/api/demografia/058091',
+      '/api/redditi/058091',
       '/api/comuni/58091',
       '/api/comuni/058091/',
-      '/api/comuni/cessati/h329',
       '/api/fonti/NON_VALIDA',
-      '/api/demografia/classifica/altro',
+      '/api/confronta/nazionale-medie',
       '/api/regionii',
+      // Files are named by the upper-case code: the function canonicalises another spelling.
+      '/api/comuni/cessati/h329',
     ]) {
       expect(excluded(path), path).toBe(false);
+      expect(reachesFunction(new URL(path, 'http://x')), path).toBe(true);
     }
-  });
-
-  it('sends a file-backed URL carrying any of its query parameters (or an alias) to the function', () => {
-    const rules = queryRewrites();
-    const names = (from: string) => rules.filter((r) => r.from === from).map((r) => Object.keys(r.query!)[0]);
-    expect(names('/api/demografia/:codiceistat')).toEqual(['anno']);
-    expect(names('/api/comuni')).toEqual(['regione', 'provincia', 'codice_catastale', 'cap', 'limit', 'offset']);
-    expect(names('/api/ambiente/suolo/classifica')).toEqual(expect.arrayContaining(['order', 'ordine']));
-    expect(names('/api/comuni/:codiceistat')).toEqual([]);
-    for (const rule of rules) expect(rule).toMatchObject({ to: FUNCTION_PREFIX + rule.from, status: 200 });
   });
 
   it('adds a new route without query parameters by itself, and refuses a pattern that would take another route', () => {
@@ -93,34 +89,30 @@ describe('the zero-invocation static layer, from the route table', () => {
     );
   });
 
-  it('renders netlify.toml with specific rules first, the query-string rules, the rewrites of the file-backed routes, then the catch-all 404', () => {
+  it('renders netlify.toml with specific rules first, the rewrites of the path-only routes, then the catch-all 404', () => {
     const toml = renderNetlifyToml([
       { from: '/api/comuni/099001', to: '/api/comuni/099014', status: 301, force: true },
     ]);
     const specific = toml.indexOf('from = "/api/comuni/099001"');
-    const query = toml.indexOf('  query = { anno = ":anno" }');
     const rewrite = toml.indexOf('from = "/api/comuni/:codiceistat"');
     const catchAll = toml.indexOf('to = "/api/404.json"');
     expect(specific).toBeGreaterThan(0);
-    expect(specific).toBeLessThan(query);
-    expect(query).toBeLessThan(rewrite);
+    expect(specific).toBeLessThan(rewrite);
     expect(rewrite).toBeLessThan(catchAll);
     expect(toml).toContain('  to = "/api/comuni/:codiceistat.json"\n  status = 200\n');
     expect(toml).toContain('  status = 301\n  force = true\n');
   });
 
-  it('renders _redirects: former codes to the function (its 301 carries CORS), then each ceased code on each file-backed per-comune URL as a 404 serving its problem file', () => {
+  it("renders _redirects: former codes' 301s, then each ceased code on each path-only per-comune URL as a 404 serving its problem file", () => {
     const rules = renderRedirects({ '099001': '099014' }, ['002114'], ['/dati/comuni.zip /dati/comuni-1.zip 302'])
       .trimEnd()
       .split('\n')
       .filter((line) => !line.startsWith('#'));
     expect(rules[0]).toBe('/dati/comuni.zip /dati/comuni-1.zip 302');
-    expect(rules).toContain('/api/demografia/099001 /_fn/api/demografia/099001 200');
-    expect(rules.slice(-6)).toEqual([
+    expect(rules).toContain('/api/demografia/099001 /api/demografia/099014 301');
+    expect(rules.slice(-4)).toEqual([
       '/api/comuni/002114 /_404/api/comuni/002114.json 404',
       '/api/comuni/002114/confini /_404/api/comuni/002114/confini.json 404',
-      '/api/demografia/002114 /_404/api/demografia/002114.json 404',
-      '/api/redditi/002114 /_404/api/redditi/002114.json 404',
       '/api/ambiente/002114 /_404/api/ambiente/002114.json 404',
       '/api/qualita-vita/002114 /_404/api/qualita-vita/002114.json 404',
     ]);

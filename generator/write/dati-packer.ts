@@ -87,7 +87,12 @@ export class DatiPacker {
   /** Writes `path`, the Parquet twin of the CSV `csv` written before, with the table's fields. */
   async parquet(path: string, csv: string, fields: readonly Field[]): Promise<WrittenFile> {
     const sql = parquetSql(join(this.dir, csv), join(this.dir, path), fields);
-    const file = await this.call<WrittenFile>('parquet', path, sql);
+    // DuckDB's own message names neither the file nor the step: the build's error does.
+    const file = await this.call<WrittenFile>('parquet', path, sql).catch((error: Error) => {
+      throw new Error(
+        `dataset in blocco: la conversione in Parquet di ${this.folder}/${csv} in ${this.folder}/${path} (DuckDB) non è riuscita: ${error.message}`,
+      );
+    });
     // DuckDB writes the Parquet file itself: the writer only counts it (the tree is still the writer's).
     this.writer.adopt(file.bytes);
     return file;

@@ -82,6 +82,15 @@ export type RouteMode = 'file' | 'list' | 'dynamic';
 /** Name of a response schema of api/schemas (checked: a typo does not compile). */
 export type SchemaName = keyof typeof SCHEMAS;
 
+/**
+ * A reason the route answers 404, with a request that gets it: the OpenAPI document's 404
+ * description and examples, and the build checks that the request does answer 404.
+ */
+export interface NotFound {
+  reason: string;
+  example: string;
+}
+
 export interface RouteSpec {
   id: string;
   path: string;
@@ -95,6 +104,8 @@ export interface RouteSpec {
    * at run time, which the edge function must not load; `SCHEMAS[route.schema]` is typed.
    */
   schema: SchemaName;
+  /** Every reason the route answers 404 (none: it never does for a well-formed request). */
+  notFound?: readonly NotFound[];
   /** True for endpoints SPEC.md does not list (documented as extensions). */
   extension?: boolean;
 }

@@ -20,6 +20,7 @@ import { join, resolve } from 'node:path';
 import { PROJECT_ROOT, resolveConfig, type BuildConfig } from '../generator/config.ts';
 import { importIndexData } from '../server/index-module.ts';
 import { calibrate, type Calibration } from './calibrate.ts';
+import { measureCopyFloor } from './copy-floor.ts';
 import { indexSize, measureColdStart } from './cold-start.ts';
 import { checkWorkload, measureHandler, type HandlerFigures } from './handler-latency.ts';
 import { measureHttp, startServer, type HttpFigures } from './http.ts';
@@ -67,6 +68,8 @@ const SMOKE: Settings = {
 export const TARGETS = {
   buildWallS: 30,
   buildPeakRssGB: 1.5,
+  /** The build's wall time as a multiple of copying its own output (issue #38). */
+  buildFloorMultiple: 3,
   coldStartMs: 100,
   indexGzipMB: 5,
   cercaP99Ms: 1,
@@ -140,6 +143,8 @@ async function main() {
   const builds = await measureBuilds(config, scratch, settings.buildRuns);
   const build = builds.median;
   const hostAfter = await calibrate(scratch);
+  log('▸ floor: copying the build output…');
+  const floor = await measureCopyFloor(config.outDir, join(scratch, 'copy-floor'));
 
   log('▸ edge function cold start (Deno)…');
   const index = await indexSize(config.outDir);
@@ -185,6 +190,20 @@ async function main() {
       value: build.wallMs / 1000,
       target: `≤ ${TARGETS.buildWallS} s`,
       ok: build.wallMs / 1000 <= TARGETS.buildWallS,
+    },
+    {
+      key: 'build.floor',
+      label: 'Build: floor, copying its own output (same files, same disk, same run)',
+      figure: `${s(floor.ms)} for ${int(floor.files)} files`,
+      value: floor.ms / 1000,
+    },
+    {
+      key: 'build.multiple',
+      label: '  build wall time as a multiple of the floor',
+      figure: `${(build.wallMs / floor.ms).toFixed(2)}×`,
+      value: build.wallMs / floor.ms,
+      target: `≤ ${TARGETS.buildFloorMultiple}×`,
+      ok: build.wallMs / floor.ms <= TARGETS.buildFloorMultiple,
     },
     {
       key: 'build.cpu',
@@ -307,6 +326,7 @@ async function main() {
     targets: TARGETS,
     build,
     buildRuns: builds.runs,
+    floor,
     index,
     coldStart,
     handler,

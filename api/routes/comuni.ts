@@ -1,6 +1,6 @@
 /** Routes of the comuni: list, search, record, ceased comuni, boundaries. */
 import { optional, params, route, string } from '../contract.ts';
-import { cap, codiceCatastale, codiceIstat, limit, offset, provincia, regione } from './params.ts';
+import { cap, codiceCatastale, codiceIstat, limit, offset, provincia, regione, unknownComune } from './params.ts';
 
 const NONE = params({});
 
@@ -53,6 +53,7 @@ export const COMUNI_ROUTES = [
     description:
       'Anagrafica completa: nomi, provincia, regione, ripartizione, codici NUTS, CAP, coordinate, superficie, popolazione più recente, contatti del municipio, con la fonte di ogni blocco e i link alle altre risorse.',
     request: { params: params({ codice_istat: codiceIstat }), query: NONE },
+    notFound: [unknownComune('/api/comuni/999999')],
     schema: 'Comune',
   }),
   route({
@@ -92,6 +93,9 @@ export const COMUNI_ROUTES = [
       }),
       query: NONE,
     },
+    notFound: [
+      { reason: 'nessun comune cessato dal 1991 con quel codice catastale', example: '/api/comuni/cessati/Z999' },
+    ],
     schema: 'ComuneCessato',
     extension: true,
   }),
@@ -104,6 +108,7 @@ export const COMUNI_ROUTES = [
     description:
       'Il contorno del comune al 1° gennaio 2025 come Feature GeoJSON (RFC 7946, WGS84), dai confini generalizzati ISTAT semplificati: adatto a mappe nazionali e regionali, non a misure. Tutti i comuni in un solo file: /dati/confini-comuni-2025.topo.json (TopoJSON quantizzato).',
     request: { params: params({ codice_istat: codiceIstat }), query: NONE },
+    notFound: [unknownComune('/api/comuni/999999/confini')],
     schema: 'Confini',
     extension: true,
   }),

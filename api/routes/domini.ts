@@ -1,6 +1,17 @@
 /** Routes of the data domains: demography, income, environment, quality of life. */
 import { params, route, stringEnum } from '../contract.ts';
-import { anno, codiceIstat, limit, maxPop, minPop, offset, ordine, regione } from './params.ts';
+import {
+  anno,
+  codiceIstat,
+  limit,
+  maxPop,
+  minPop,
+  offset,
+  ordine,
+  regione,
+  unknownComune,
+  unknownYear,
+} from './params.ts';
 
 const NONE = params({});
 const COMUNE = params({ codice_istat: codiceIstat });
@@ -16,6 +27,7 @@ export const DOMAIN_ROUTES = [
       "Popolazione ufficiale ISTAT (totale, maschi, femmine), nati, morti, bilancio demografico per sesso, tassi per 1.000 abitanti e densità per l'anno scelto (predefinito: il più recente con tutti questi valori per ogni comune), con la serie storica. " +
       "Il conteggio anagrafico ANPR è servito accanto (`anagrafe`, con il mese), mai al posto della popolazione ufficiale; gli anni senza dato ISTAT sono lacune (`lacune_serie_ufficiale`). `anno` = anno successivo all'ultimo bilancio: popolazione al 31 dicembre, provvisoria. I valori che nessuna fonte fornisce sono null, con il motivo.",
     request: { params: COMUNE, query: params({ anno: anno('la demografia') }) },
+    notFound: [unknownComune('/api/demografia/999999?anno=2025'), unknownYear('/api/demografia/058091?anno=1901')],
     schema: 'Demografia',
   }),
   route({
@@ -45,6 +57,7 @@ export const DOMAIN_ROUTES = [
     description:
       "Contribuenti, reddito complessivo, reddito medio (dove il totale è noto; altrimenti i suoi limiti certi), reddito imponibile medio (noto ogni anno: la serie confrontabile fra anni), mediana stimata dagli scaglioni, scaglioni di reddito, imponibile e imposte per l'anno d'imposta scelto, con la serie storica di tutti gli anni.",
     request: { params: COMUNE, query: params({ anno: anno("i redditi (anno d'imposta)") }) },
+    notFound: [unknownComune('/api/redditi/999999?anno=2022'), unknownYear('/api/redditi/015146?anno=1901')],
     schema: 'Redditi',
   }),
   route({
@@ -71,6 +84,7 @@ export const DOMAIN_ROUTES = [
         offset,
       }),
     },
+    notFound: [unknownYear('/api/redditi/classifica/reddito_imponibile?anno=1901&ordine=asc&limit=3&offset=10')],
     schema: 'Classifica',
   }),
   route({
@@ -82,6 +96,7 @@ export const DOMAIN_ROUTES = [
     description:
       'PM10, PM2.5, NO2 e ozono (media annua, con stazioni e metodo di attribuzione) e consumo di suolo, ciascuno con livello territoriale, anno e fonte.',
     request: { params: COMUNE, query: NONE },
+    notFound: [unknownComune('/api/ambiente/999999')],
     schema: 'Ambiente',
   }),
   route({
@@ -176,6 +191,7 @@ export const DOMAIN_ROUTES = [
     description:
       'Punteggio totale, posizione nazionale e regionale, punteggio e peso di ogni dimensione, e per ogni indicatore valore, anno, valore normalizzato e fonte.',
     request: { params: COMUNE, query: NONE },
+    notFound: [unknownComune('/api/qualita-vita/999999')],
     schema: 'QualitaVita',
     extension: true,
   }),

@@ -1,6 +1,6 @@
 /** Routes of comparison, territory and metadata. */
 import { params, route, string } from '../contract.ts';
-import { anno } from './params.ts';
+import { anno, unknownYear } from './params.ts';
 
 const NONE = params({});
 const DOCUMENT = { params: NONE, query: NONE };
@@ -24,6 +24,10 @@ export const META_ROUTES = [
         anno: anno('demografia e redditi'),
       }),
     },
+    notFound: [
+      { reason: 'uno o più codici ISTAT sconosciuti', example: '/api/confronta?comuni=058091,999999' },
+      unknownYear('/api/confronta?comuni=058091,015146&anno=1901'),
+    ],
     schema: 'Confronto',
   }),
   route({
@@ -35,6 +39,7 @@ export const META_ROUTES = [
     description:
       "Medie nazionali degli indicatori confrontati, ciascuna con il metodo di calcolo (totali su totali, ponderata per popolazione) e l'anno.",
     request: { params: NONE, query: params({ anno: anno('ciascun dominio') }) },
+    notFound: [unknownYear('/api/confronta/nazionale-medie?anno=1901')],
     schema: 'MedieNazionali',
   }),
   route({
@@ -83,6 +88,7 @@ export const META_ROUTES = [
       }),
       query: NONE,
     },
+    notFound: [{ reason: "nessuna fonte con quell'identificativo", example: '/api/fonti/fonte-inesistente' }],
     schema: 'Fonte',
     extension: true,
   }),

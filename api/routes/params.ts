@@ -1,5 +1,5 @@
 /** Parameters shared by several routes, as schemas (the key of a `params({...})` entry is the parameter's name). */
-import { integer, optional, string, stringEnum } from '../contract.ts';
+import { integer, optional, string, stringEnum, type NotFound } from '../contract.ts';
 
 export const codiceIstat = string({
   pattern: '^[0-9]{6}$',
@@ -72,3 +72,16 @@ const population = (description: string) => optional(integer({ minimum: 0, maxim
 
 export const minPop = population('Popolazione minima (inclusa), anno demografico predefinito.');
 export const maxPop = population('Popolazione massima (inclusa), anno demografico predefinito.');
+
+/** The 404 of a route keyed by `codice_istat`, for the request `example`. */
+export const unknownComune = (example: string): NotFound => ({
+  reason:
+    'nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link',
+  example,
+});
+
+/** The 404 of a route taking `anno`, for the request `example`. */
+export const unknownYear = (example: string): NotFound => ({
+  reason: "nessun dato per l'anno chiesto (`anni_disponibili` elenca gli anni validi)",
+  example,
+});

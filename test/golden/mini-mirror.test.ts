@@ -13,9 +13,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fsStore } from '../../api/fs-store.ts';
+import { paramEntries } from '../../api/contract.ts';
 import { createHandler, handlerContext } from '../../api/handler.ts';
+import { matchRoute, ROUTE_LIST, type RouteId } from '../../api/routes.ts';
 import { build } from '../../generator/build.ts';
 import { bundledBuild } from '../../generator/build-cli.mjs';
+import { EXAMPLE_REQUESTS } from '../../generator/render/openapi/examples.ts';
 import { PROJECT_ROOT } from '../../generator/config.ts';
 import { readLock } from '../../generator/fetch/lock.ts';
 import { buildFingerprint, codeHash } from '../../generator/write/build-fingerprint.ts';
@@ -217,6 +220,57 @@ describe('the mini mirror builds to the golden output', () => {
       expect(problem, rule).toMatchObject({ status: 404, instance: from, successori: expect.any(Array) });
     }
   });
+});
+
+/** Values no comune, ceased comune or source has; a key parameter takes the first its pattern accepts. */
+const UNKNOWN_KEYS = ['999999', 'Z999', 'fonte-inesistente'];
+const NO_DATA_YEAR = '1901';
+
+describe('404s declared in the route table (the OpenAPI 404 reasons and examples read them)', () => {
+  it.each(ROUTE_LIST.filter((r) => EXAMPLE_REQUESTS[r.id as RouteId]).map((r) => [r.id, r] as const))(
+    '%s: an unknown key or a year without data answers 404 exactly when the route declares it',
+    async (_, route) => {
+      const data = await importIndexData(join(root, 'generated', 'edge-index.js'));
+      const handle = createHandler(handlerContext(data, fsStore(join(root, 'public'))));
+      const example = new URL(EXAMPLE_REQUESTS[route.id as RouteId]!, 'http://localhost');
+      const pathParams = matchRoute(example.pathname)!.pathParams;
+      // Each probe changes one thing of the route's 200 example; `declares` tells a declared example of the same 404.
+      const probes: { url: string; declares: (example: URL) => boolean }[] = [];
+      for (const p of paramEntries(route)) {
+        if (p.in === 'path' && p.schema.pattern) {
+          const unknown = UNKNOWN_KEYS.find((v) => new RegExp(p.schema.pattern!).test(v));
+          expect(unknown, `un valore sconosciuto per ${p.name}`).toBeDefined();
+          probes.push({
+            url: example.pathname.replace(pathParams[p.name]!, unknown!) + example.search,
+            declares: (e) => matchRoute(e.pathname)?.pathParams[p.name] !== pathParams[p.name],
+          });
+        } else if (p.name === 'anno') {
+          const query = new URLSearchParams(example.search);
+          query.set('anno', NO_DATA_YEAR);
+          probes.push({
+            url: `${example.pathname}?${query}`,
+            declares: (e) => e.searchParams.get('anno') === NO_DATA_YEAR,
+          });
+        } else if (p.name === 'comuni') {
+          const unknown = `058091,${UNKNOWN_KEYS[0]}`;
+          probes.push({
+            url: `${example.pathname}?comuni=${unknown}`,
+            declares: (e) => e.searchParams.get('comuni') === unknown,
+          });
+        }
+      }
+      const declared = (route.notFound ?? []).map((n) => new URL(n.example, 'http://localhost'));
+      let answered404 = 0;
+      for (const probe of probes) {
+        const response = (await handle(new Request(new URL(probe.url, 'http://localhost')))) as Response;
+        if (response.status !== 404) continue;
+        answered404++;
+        expect(declared.some(probe.declares), `${probe.url}: 404 non dichiarato`).toBe(true);
+      }
+      // Every declared reason is one a probe reaches (the build checks its example answers 404).
+      expect(declared.length, `dichiarati: ${declared.join(', ')}`).toBe(answered404);
+    },
+  );
 });
 
 describe('npm run build', () => {

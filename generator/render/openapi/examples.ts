@@ -85,25 +85,6 @@ export function withQuery(path: string, query: URLSearchParams): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-/** Requests that answer 404 on this route: an unknown key, and a year without data. */
-function notFoundUrls(route: RouteSpec, example: URL): string[] {
-  const out: string[] = [];
-  const unknownKey: Record<string, string> = {
-    codice_istat: '999999',
-    fonte: 'fonte-inesistente',
-    codice_catastale: 'Z999',
-  };
-  const key = paramEntries(route).find((p) => p.in === 'path' && unknownKey[p.name]);
-  if (key) out.push(withQuery(route.path.replace(`{${key.name}}`, unknownKey[key.name]!), example.searchParams));
-  if (route.id === 'confronta') out.push('/api/confronta?comuni=058091,999999');
-  if (paramEntries(route).some((p) => p.name === 'anno')) {
-    const query = new URLSearchParams(example.search);
-    query.set('anno', '1901');
-    out.push(withQuery(example.pathname, query));
-  }
-  return out;
-}
-
 /** The requests whose real answers fill the document's examples. */
 function exampleRequests(
   routes: readonly RouteSpec[],
@@ -116,7 +97,7 @@ function exampleRequests(
     out.push({ route, method: 'GET', url: ok, status: 200 });
     const bad = badRequestUrl(route, url);
     if (bad) out.push({ route, method: 'GET', url: bad, status: 400 });
-    for (const missing of notFoundUrls(route, url)) out.push({ route, method: 'GET', url: missing, status: 404 });
+    for (const { example } of route.notFound ?? []) out.push({ route, method: 'GET', url: example, status: 404 });
   }
   return out;
 }

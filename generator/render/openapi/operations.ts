@@ -70,21 +70,6 @@ export function problemResponse(description: string, exchanges: Exchange[], with
   };
 }
 
-/** Why a route can answer 404, from its parameters. */
-function notFoundReasons(route: RouteSpec): string[] {
-  const reasons: string[] = [];
-  if (paramEntries(route).some((p) => p.name === 'codice_istat'))
-    reasons.push(
-      'nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link',
-    );
-  if (route.id === 'comuni.cessati.get') reasons.push('nessun comune cessato dal 1991 con quel codice catastale');
-  if (paramEntries(route).some((p) => p.name === 'fonte')) reasons.push("nessuna fonte con quell'identificativo");
-  if (route.id === 'confronta') reasons.push('uno o più codici ISTAT sconosciuti');
-  if (paramEntries(route).some((p) => p.name === 'anno'))
-    reasons.push("nessun dato per l'anno chiesto (`anni_disponibili` elenca gli anni validi)");
-  return reasons;
-}
-
 function responses(route: RouteSpec, examples: RouteExamples, withBody: boolean) {
   const ok = withBody
     ? {
@@ -128,7 +113,7 @@ function responses(route: RouteSpec, examples: RouteExamples, withBody: boolean)
       withBody,
     );
   }
-  const reasons = notFoundReasons(route);
+  const reasons = (route.notFound ?? []).map((n) => n.reason);
   if (reasons.length > 0)
     out[404] = problemResponse(
       `Non trovato: ${reasons.join('; ')}.`,

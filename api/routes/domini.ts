@@ -35,6 +35,7 @@ export const DOMAIN_ROUTES = [
       query: params({ ordine: ordine('ordine', 'desc'), limit: limit(50, 500), offset }),
     },
     schema: 'Classifica',
+    csv: 'risultati',
   }),
   route({
     id: 'redditi.get',
@@ -72,6 +73,7 @@ export const DOMAIN_ROUTES = [
       }),
     },
     schema: 'Classifica',
+    csv: 'risultati',
   }),
   route({
     id: 'ambiente.get',
@@ -106,6 +108,7 @@ export const DOMAIN_ROUTES = [
       }),
     },
     schema: 'Classifica',
+    csv: 'risultati',
   }),
   route({
     id: 'ambiente.soil.ranking',
@@ -117,6 +120,7 @@ export const DOMAIN_ROUTES = [
       "Comuni ordinati per suolo consumato pro capite (m² per abitante): l'unico dato comunale disponibile. Il dato 2024 è solo provinciale e compare nella scheda ambiente di ogni comune.",
     request: { params: NONE, query: params({ order: ordine('order', 'desc'), limit: limit(50, 500), offset }) },
     schema: 'Classifica',
+    csv: 'risultati',
   }),
   route({
     id: 'qualita.ranking',
@@ -130,6 +134,7 @@ export const DOMAIN_ROUTES = [
       query: params({ limit: limit(50, 500), offset, regione: regione(), min_pop: minPop, max_pop: maxPop }),
     },
     schema: 'ClassificaQualita',
+    csv: 'risultati',
   }),
   route({
     id: 'qualita.wizard',
@@ -154,6 +159,7 @@ export const DOMAIN_ROUTES = [
       }),
     },
     schema: 'Wizard',
+    csv: 'risultati',
   }),
   route({
     id: 'qualita.get',

@@ -25,6 +25,7 @@ export const META_ROUTES = [
       }),
     },
     schema: 'Confronto',
+    csv: 'comuni',
   }),
   route({
     id: 'confronta.national',

@@ -46,9 +46,15 @@ export function handlerContext(data: IndexData, store: StaticStore): HandlerCont
   };
 }
 
-/** An answer is either a file the static layer serves as is, a body computed now, or a redirect. */
+/**
+ * An answer is either a file the static layer serves as is, a body computed now, a CSV text (api/csv.ts), or
+ * a redirect. `negotiated`: the route also answers CSV by `Accept`, so caches must vary on it.
+ */
 export type Answer =
-  { kind: 'static'; path: string } | { kind: 'json'; body: unknown } | { kind: 'redirect'; location: string };
+  | { kind: 'static'; path: string; negotiated?: boolean }
+  | { kind: 'json'; body: unknown; negotiated?: boolean }
+  | { kind: 'csv'; text: string; filename: string }
+  | { kind: 'redirect'; location: string };
 
 /** A request of route R, its parameters validated and typed by the route's schemas. */
 export interface AnswerRequest<R extends RouteSpec> {

@@ -108,6 +108,8 @@ export interface RouteSpec {
   notFound?: readonly NotFound[];
   /** True for endpoints SPEC.md does not list (documented as extensions). */
   extension?: boolean;
+  /** The array of the JSON answer whose items are the rows of its CSV form (api/csv.ts); without it, JSON only. */
+  csv?: 'risultati' | 'comuni';
 }
 
 /** A route as declared, its literal types kept (the `createRoute` of this API). */

@@ -7,6 +7,10 @@ import type { HandlerContext } from './context.ts';
 import { answer } from './dispatch.ts';
 import { COMMON_HEADERS, jsonResponse, JSON_TYPE, preflightResponse, problemResponse, serialize } from './http.ts';
 import { internalProblem, problem, ProblemError } from './problem.ts';
+import { CSV_TYPE } from './csv.ts';
+
+/** Lists, rankings and the comparison answer JSON or CSV at the same URL, by `Accept`. */
+const VARY_ACCEPT = { Vary: 'Accept' };
 
 // The core's entry points, for the runtimes, the build and the benchmarks.
 export { fullIndex, handlerContext, type HandlerContext, type StaticStore } from './context.ts';
@@ -66,14 +70,20 @@ export function createHandler(
         const url = new URL(request.url);
         if (request.method === 'OPTIONS') return preflightResponse(request);
         if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(request.method, url);
-        const result = await answer(ctx, url);
-        if (result.kind === 'json') return jsonResponse(request, 200, serialize(result.body), JSON_TYPE);
+        const result = await answer(ctx, url, request.headers.get('Accept'));
+        if (result.kind === 'json')
+          return jsonResponse(request, 200, serialize(result.body), JSON_TYPE, result.negotiated ? VARY_ACCEPT : {});
+        if (result.kind === 'csv')
+          return jsonResponse(request, 200, result.text, CSV_TYPE, {
+            ...VARY_ACCEPT,
+            'Content-Disposition': `attachment; filename="${result.filename}"`,
+          });
         if (result.kind === 'redirect')
           return new Response(null, { status: 301, headers: { ...COMMON_HEADERS, Location: result.location } });
         if (onStatic) return onStatic(result.path, request);
         const body = await ctx.store.read(result.path, url);
         if (body === null) throw new Error(`static file ${result.path} is missing from the build`);
-        return jsonResponse(request, 200, body, JSON_TYPE);
+        return jsonResponse(request, 200, body, JSON_TYPE, result.negotiated ? VARY_ACCEPT : {});
       },
       log,
     );

@@ -1,3 +1,4 @@
+import { CSV_DIR, CSV_TYPE } from './csv.ts';
 import type { Problem } from './problem.ts';
 
 /** Headers every API response carries, static or dynamic (CONVENTIONS.md). */
@@ -28,6 +29,11 @@ export const PROBLEM_DIR = '/_404';
 export const STATIC_HEADER_RULES: readonly { path: string; headers: Readonly<Record<string, string>> }[] = [
   { path: `${PROBLEM_DIR}/*`, headers: { ...COMMON_HEADERS, 'Content-Type': PROBLEM_TYPE } },
   { path: '/api/*', headers: { ...COMMON_HEADERS, 'Content-Type': 'application/json; charset=utf-8' } },
+  // The CSV twins of the list files (api/csv.ts); the API serves them with a file name of their request.
+  {
+    path: `${CSV_DIR}/*`,
+    headers: { ...COMMON_HEADERS, 'Content-Type': CSV_TYPE, 'Content-Disposition': 'attachment' },
+  },
   { path: '/dati/*', headers: COMMON_HEADERS },
   { path: '/*', headers: { 'X-Content-Type-Options': 'nosniff' } },
 ];

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { problem } from '../api/problem.ts';
 import { routeById, ROUTE_LIST } from '../api/routes.ts';
+import { csvTwinPath, toCsv } from '../api/csv.ts';
 import { computeList } from '../api/handler.ts';
 import { precomputedListVariants, staticFilePath } from '../api/static-files.ts';
 import { CHANGES_PATH, compareSnapshots } from './report/change-report.ts';
@@ -99,7 +100,11 @@ async function writeLists(writer: OutputWriter, data: FullIndexData, progress: P
   const tick = progress.bar('elenchi e classifiche', variants.length);
   let done = 0;
   for (const { route, values } of variants) {
-    await writer.json(staticFilePath(route, values), await computeList(data, route, values), route.schema);
+    const path = staticFilePath(route, values);
+    const body = await computeList(data, route, values);
+    await writer.json(path, body, route.schema);
+    // The CSV twin, converted by the handler's own function (api/csv.ts), so static and dynamic CSV agree.
+    if (route.csv) await writer.text(csvTwinPath(path), toCsv(body, route.csv));
     tick(++done);
   }
   return variants.length;

@@ -25,6 +25,7 @@ export const COMUNI_ROUTES = [
       }),
     },
     schema: 'ComuniList',
+    csv: 'risultati',
   }),
   route({
     id: 'comuni.search',
@@ -43,6 +44,7 @@ export const COMUNI_ROUTES = [
       }),
     },
     schema: 'SearchResults',
+    csv: 'risultati',
   }),
   route({
     id: 'comuni.get',
@@ -74,6 +76,7 @@ export const COMUNI_ROUTES = [
       }),
     },
     schema: 'CessatiList',
+    csv: 'risultati',
     extension: true,
   }),
   route({

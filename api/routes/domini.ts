@@ -47,6 +47,7 @@ export const DOMAIN_ROUTES = [
       query: params({ ordine: ordine('ordine', 'desc'), limit: limit(50, 500), offset }),
     },
     schema: 'Classifica',
+    csv: 'risultati',
   }),
   route({
     id: 'redditi.get',
@@ -86,6 +87,7 @@ export const DOMAIN_ROUTES = [
     },
     notFound: [unknownYear('/api/redditi/classifica/reddito_imponibile?anno=1901&ordine=asc&limit=3&offset=10')],
     schema: 'Classifica',
+    csv: 'risultati',
   }),
   route({
     id: 'ambiente.get',
@@ -121,6 +123,7 @@ export const DOMAIN_ROUTES = [
       }),
     },
     schema: 'Classifica',
+    csv: 'risultati',
   }),
   route({
     id: 'ambiente.soil.ranking',
@@ -144,6 +147,7 @@ export const DOMAIN_ROUTES = [
       }),
     },
     schema: 'Classifica',
+    csv: 'risultati',
   }),
   route({
     id: 'qualita.ranking',
@@ -157,6 +161,7 @@ export const DOMAIN_ROUTES = [
       query: params({ limit: limit(50, 500), offset, regione: regione(), min_pop: minPop, max_pop: maxPop }),
     },
     schema: 'ClassificaQualita',
+    csv: 'risultati',
   }),
   route({
     id: 'qualita.wizard',
@@ -181,6 +186,7 @@ export const DOMAIN_ROUTES = [
       }),
     },
     schema: 'Wizard',
+    csv: 'risultati',
   }),
   route({
     id: 'qualita.get',

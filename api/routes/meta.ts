@@ -29,6 +29,7 @@ export const META_ROUTES = [
       unknownYear('/api/confronta?comuni=058091,015146&anno=1901'),
     ],
     schema: 'Confronto',
+    csv: 'comuni',
   }),
   route({
     id: 'confronta.national',

@@ -86,6 +86,7 @@ function responses(route: RouteSpec, examples: RouteExamples, withBody: boolean)
                 }
               : {}),
           },
+          ...(route.csv ? { 'text/csv': CSV_MEDIA(route.csv) } : {}),
         },
       }
     : { description: `${route.summary}: come GET, senza corpo.`, headers: COMMON_HEADER_REFS };
@@ -124,6 +125,22 @@ function responses(route: RouteSpec, examples: RouteExamples, withBody: boolean)
   return out;
 }
 
+/** The CSV form of a list, ranking or comparison (api/csv.ts), chosen by `Accept: text/csv` or `formato=csv`. */
+const CSV_MEDIA = (rows: string) => ({
+  schema: {
+    type: 'string',
+    description: `Le righe di \`${rows}\` della risposta JSON, nello stesso ordine e con la stessa paginazione: CSV (RFC 4180, virgola, UTF-8), intestazione con i nomi dei campi JSON, campi annidati uniti da \`_\` (\`provincia_sigla\`), liste come testo JSON, null come campo vuoto. \`Content-Disposition\` propone un nome di file.`,
+  },
+});
+
+const FORMAT_PARAMETER = {
+  name: 'formato',
+  in: 'query',
+  required: false,
+  description: `Formato della risposta: json (predefinito) o csv; senza \`formato\`, \`Accept: text/csv\` dà il CSV. Estensione alla specifica. ${CASE_INSENSITIVE}`,
+  schema: { type: 'string', enum: ['json', 'csv'], default: 'json' },
+};
+
 const operationId = (route: RouteSpec, suffix = '') =>
   route.id.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase()) + suffix;
 
@@ -133,6 +150,7 @@ export function pathItem(route: RouteSpec, examples: RouteExamples) {
   const pathParams = params.filter((p) => p.in === 'path').map((p) => parameter(p, values[p.name]));
   const queryParams = [
     ...params.filter((p) => p.in === 'query').flatMap((p) => parameterWithAlias(p, values[p.name])),
+    ...(route.csv ? [FORMAT_PARAMETER] : []),
     ref('parameters', 'IfNoneMatch'),
   ];
   const description = route.extension

@@ -94,7 +94,8 @@ export interface TerritoryIndex {
   nomi_storici: Record<string, string[]>;
 }
 
-export type RankingKey = 'popolazione' | 'densita' | IncomeRankingKey | 'pm10' | 'pm25' | 'no2' | 'o3' | 'suolo';
+export type RankingKey =
+  'popolazione' | 'densita' | IncomeRankingKey | 'pm10' | 'pm25' | 'no2' | 'o3' | 'suolo' | 'suolo_pro_capite';
 export type IncomeRankingKey = 'reddito' | 'reddito_imponibile' | 'contribuenti';
 
 export interface RankingColumn {

@@ -44,6 +44,12 @@ function withDefaults(route: RouteSpec, values: AnyValues): AnyValues {
   return out;
 }
 
+/** The land ranking's `indicatore` values and the ranking column each reads. */
+export const SOIL_RANKINGS = { percentuale: 'suolo', pro_capite: 'suolo_pro_capite' } as const satisfies Record<
+  string,
+  RankingKey
+>;
+
 const RANKINGS: { id: ListRouteId; param: string; keys: RankingKey[]; orderParam: 'ordine' | 'order' }[] = [
   { id: 'demografia.ranking', param: 'indicatore', keys: ['popolazione', 'densita'], orderParam: 'ordine' },
   {
@@ -90,8 +96,10 @@ export function precomputedListVariants(
       for (const order of ['asc', 'desc']) add(r.id, { [r.param]: key, [r.orderParam]: order }, ranked);
     }
   }
-  const soil = countValues(index.classifiche.suolo.valori);
-  for (const order of ['asc', 'desc']) add('ambiente.soil.ranking', { order }, soil);
+  for (const [indicatore, key] of Object.entries(SOIL_RANKINGS)) {
+    const soil = countValues(index.classifiche[key].valori);
+    for (const order of ['asc', 'desc']) add('ambiente.soil.ranking', { indicatore, order }, soil);
+  }
   add('qualita.ranking', {}, countValues(index.qualita.punteggio));
   const scoredPerRegion = index.regioni.map(() => 0);
   index.qualita.punteggio.forEach((score, i) => {

@@ -7,6 +7,7 @@ import * as giscoOspedali from './gisco-ospedali.ts';
 import * as internoDelitti from './interno-delitti.ts';
 import * as ispraAria from './ispra-aria.ts';
 import * as ispraSuolo from './ispra-suolo.ts';
+import * as ispraConsumoSuoloComuni from './ispra-consumo-suolo-comuni.ts';
 import * as istatBilancioDemografico from './istat-bilancio-demografico.ts';
 import * as istatAreeInterne from './istat-aree-interne.ts';
 import * as istatClassificazioniComuni from './istat-classificazioni-comuni.ts';
@@ -51,6 +52,7 @@ export const SOURCES = {
   irpef2024: mefIrpef2024Sintesi,
   aria: ispraAria,
   suolo: ispraSuolo,
+  suoloComuni: ispraConsumoSuoloComuni,
   areeInterne: istatAreeInterne,
   dipe: dipeUrbanIndex,
   delitti: istatDelitti,

@@ -10,7 +10,7 @@ import { parseParams } from '../params.ts';
 import { problem, ProblemError } from '../problem.ts';
 import { routeById, type ListRouteId, type RouteOf } from '../routes.ts';
 import type { FullIndexData } from '../runtime-index.ts';
-import { staticFilePath } from '../static-files.ts';
+import { SOIL_RANKINGS, staticFilePath } from '../static-files.ts';
 
 type ListCompute<R extends RouteSpec> = (data: FullIndexData, route: R, values: Values<R>, instance: string) => unknown;
 
@@ -28,7 +28,7 @@ const LIST_COMPUTE: { [K in ListRouteId]: ListCompute<RouteOf<K>> } = {
   'ambiente.air.ranking': ({ index }, route, values) =>
     ranking(index, route, values, index.classifiche[values.indicatore], values.order),
   'ambiente.soil.ranking': ({ index }, route, values) =>
-    ranking(index, route, values, index.classifiche.suolo, values.order),
+    ranking(index, route, values, index.classifiche[SOIL_RANKINGS[values.indicatore]], values.order),
   'qualita.ranking': ({ index }, route, values, instance) => {
     const { min_pop: min, max_pop: max } = values;
     if (min !== undefined && max !== undefined && min > max) {

@@ -114,8 +114,20 @@ export const DOMAIN_ROUTES = [
     tag: 'Ambiente',
     summary: 'Classifica dei comuni per consumo di suolo',
     description:
-      "Comuni ordinati per suolo consumato pro capite (m² per abitante): l'unico dato comunale disponibile. Il dato 2024 è solo provinciale e compare nella scheda ambiente di ogni comune.",
-    request: { params: NONE, query: params({ order: ordine('order', 'desc'), limit: limit(50, 500), offset }) },
+      'Comuni ordinati per suolo consumato nel 2024 in percentuale della superficie comunale (ISPRA); con `indicatore=pro_capite` (estensione) per suolo consumato per abitante, indicatore più vecchio (ISPRA 2015 tramite Urban Index).',
+    request: {
+      params: NONE,
+      query: params({
+        indicatore: stringEnum(['percentuale', 'pro_capite'], {
+          default: 'percentuale',
+          description:
+            'Estensione: percentuale (predefinito, % della superficie comunale consumata, 2024) o pro_capite (m² per abitante, 2015).',
+        }),
+        order: ordine('order', 'desc'),
+        limit: limit(50, 500),
+        offset,
+      }),
+    },
     schema: 'Classifica',
   }),
   route({

@@ -72,6 +72,16 @@ export const Ozono = Type.Object(
 );
 export type Ozono = Static<typeof Ozono>;
 
+const VariazioneNetta = Type.Object(
+  {
+    periodo: Type.String({ description: 'Periodo, AAAA-AAAA.' }),
+    ettari: Type.Number({
+      description: 'Incremento netto (consumo nuovo meno ripristino), ettari; negativo se è prevalso il ripristino.',
+    }),
+  },
+  { additionalProperties: false },
+);
+
 export const Ambiente = Type.Object(
   {
     codice_istat: CodiceIstat,
@@ -104,20 +114,46 @@ export const Ambiente = Type.Object(
             {
               livello: Type.Literal('comune'),
               anno: Type.Integer(),
-              suolo_consumato_m2_per_abitante: Type.Number({
-                description: "Suolo consumato per abitante, m² (ISPRA 2015, pubblicato nell'Urban Index DIPE).",
+              suolo_consumato_ettari: Type.Number({ description: 'Suolo consumato nel comune, ettari (ISPRA 2024).' }),
+              suolo_consumato_percentuale: Type.Number({
+                description: '% della superficie comunale consumata (ISPRA 2024, arrotondata a 0,01).',
+              }),
+              variazione_netta_ultimo_anno: VariazioneNetta,
+              variazione_netta_dal_2006: Type.Object(
+                { ...VariazioneNetta.properties, metodo: Type.String({ description: 'Come è derivata.' }) },
+                { additionalProperties: false },
+              ),
+              incrementi_netti: Type.Array(VariazioneNetta, {
+                description:
+                  'Incremento netto di ogni periodo pubblicato da ISPRA (2006-2012, 2012-2015, poi annuale).',
               }),
               fonte: Provenance,
             },
             { additionalProperties: false },
           ),
+          "Consumo di suolo del comune nel 2024 (ISPRA), l'anno della specifica; null con il motivo in `valori_mancanti.comune`.",
+        ),
+        pro_capite_2015: Nullable(
+          Type.Object(
+            {
+              livello: Type.Literal('comune'),
+              anno: Type.Integer(),
+              suolo_consumato_m2_per_abitante: Type.Number({
+                description: "Suolo consumato per abitante, m² (ISPRA 2015, pubblicato nell'Urban Index DIPE).",
+              }),
+              nota: Type.String(),
+              fonte: Provenance,
+            },
+            { additionalProperties: false },
+          ),
+          'Indicatore più vecchio, tenuto per confronto: suolo consumato per abitante nel 2015; null con il motivo in `valori_mancanti.pro_capite_2015`.',
         ),
         valori_mancanti: Type.Record(Type.String(), Type.String()),
       },
       {
         additionalProperties: false,
         description:
-          "Consumo di suolo: il dato 2024 è provinciale; l'unico dato comunale è il suolo consumato pro capite (ISPRA 2015, via Urban Index).",
+          'Consumo di suolo: del comune nel 2024 (ISPRA), con le variazioni nette per periodo dal 2006; della provincia nel 2024 come contesto; il dato pro capite 2015 (Urban Index) come indicatore più vecchio.',
       },
     ),
     metodologia: Type.String(),

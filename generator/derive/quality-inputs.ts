@@ -71,16 +71,16 @@ export function qualityInputs(dataset: Dataset): QualityInput[] {
         no2_ug_m3: air(c, 'no2'),
         o3_giorni_mm8_over_120: ozoneDays(c),
         suolo_consumato_m2_per_abitante: value(
-          c.ambiente.suolo.comune?.suolo_consumato_m2_per_abitante,
-          c.ambiente.suolo.comune?.anno ?? 2015,
+          c.ambiente.suolo.pro_capite_2015?.suolo_consumato_m2_per_abitante,
+          c.ambiente.suolo.pro_capite_2015?.anno ?? 2015,
+          c.ambiente.suolo.pro_capite_2015?.fonte ?? null,
+          c.ambiente.suolo.valori_mancanti.pro_capite_2015,
+        ),
+        suolo_consumato_percentuale: value(
+          c.ambiente.suolo.comune?.suolo_consumato_percentuale,
+          c.ambiente.suolo.comune?.anno ?? dataset.predefiniti.suolo,
           c.ambiente.suolo.comune?.fonte ?? null,
           c.ambiente.suolo.valori_mancanti.comune,
-        ),
-        suolo_consumato_percentuale_provincia: value(
-          c.ambiente.suolo.provincia?.suolo_consumato_percentuale,
-          c.ambiente.suolo.provincia?.anno ?? dataset.predefiniti.suolo,
-          c.ambiente.suolo.provincia?.fonte ?? null,
-          c.ambiente.suolo.valori_mancanti.provincia,
         ),
         tempo_polo_servizi_minuti: value(
           c.servizi.aree_interne?.tempo_polo_minuti,

@@ -1,6 +1,7 @@
 import type { IndicatoreUsato, UrbanIndex } from '../../data-sources/dipe-urban-index.ts';
 import type { AirSource, WhoGuideline } from '../../data-sources/ispra-aria.ts';
 import type { ConsumoSuoloProvincia } from '../../data-sources/ispra-suolo.ts';
+import type { ConsumoSuoloComune } from '../../data-sources/ispra-consumo-suolo-comuni.ts';
 import { provenance, type Provenance, type SourceMeta } from '../../data-sources/lib/source.ts';
 import type { Ambiente, Inquinante, Ozono } from '../../api/schemas/ambiente.ts';
 import type { Anagrafica } from '../../api/schemas/comune.ts';
@@ -17,6 +18,9 @@ export interface EnvironmentInputs {
   airMissing: string | null;
   soil: ConsumoSuoloProvincia[] | null;
   soilMeta: SourceMeta;
+  soilComuni: Map<string, ConsumoSuoloComune> | null;
+  soilComuniMeta: SourceMeta;
+  soilComuniMissing: string | null;
   urban: UrbanIndex | null;
   urbanMeta: SourceMeta;
   soilPerCapita: IndicatoreUsato;
@@ -78,10 +82,39 @@ function ozoneBlock(block: Inquinante, values: AirValue[]): Ozono {
   };
 }
 
+const SINCE_2006_METHOD =
+  'Derivato: somma degli incrementi netti ISPRA di tutti i periodi dal 2006 al 2024 (incrementi_netti), arrotondata a 0,01 ha.';
+
+/** The comune's 2024 land block: stock, last year's net change and the net change since 2006 (summed over ISPRA's periods). */
+function soilComune(
+  local: ConsumoSuoloComune,
+  anno: number,
+  fonte: Provenance,
+): NonNullable<Ambiente['suolo']['comune']> {
+  const periods = local.incrementi_netti;
+  const first = periods[0]!.periodo.slice(0, 4);
+  const last = periods.at(-1)!;
+  const total = periods.reduce((t, p) => t + p.ettari, 0);
+  return {
+    livello: 'comune',
+    anno,
+    suolo_consumato_ettari: local.ettari,
+    suolo_consumato_percentuale: local.percentuale,
+    variazione_netta_ultimo_anno: last,
+    variazione_netta_dal_2006: {
+      periodo: `${first}-${last.periodo.slice(5)}`,
+      ettari: Math.round(total * 100) / 100,
+      metodo: SINCE_2006_METHOD,
+    },
+    incrementi_netti: periods,
+    fonte,
+  };
+}
+
 /**
  * Air quality per comune (ISPRA stations, attributed by attributeAir) and land
- * consumption: the 2024 provincial figure matched on the NUTS3 2021 code, and the only
- * per-comune figure, consumed soil per capita (ISPRA 2015 via the Urban Index).
+ * consumption: the comune's 2024 figure (ISPRA), the province's 2024 figure matched on
+ * the NUTS3 2021 code as context, and the older per-capita figure (ISPRA 2015 via the Urban Index).
  */
 export function joinEnvironment(comuni: Anagrafica[], inputs: EnvironmentInputs) {
   const stations = inputs.air?.stazioni ?? [];
@@ -119,8 +152,13 @@ export function joinEnvironment(comuni: Anagrafica[], inputs: EnvironmentInputs)
         ? `Nessun dato provinciale ISPRA per il codice NUTS3 ${c.nuts.nuts3}.`
         : 'Fonte ISPRA sul consumo di suolo non disponibile in questa build.';
     const m2 = inputs.urban?.valori.get(c.codice_istat)?.[perCapita.campo] ?? null;
+    const local = inputs.soilComuni?.get(c.codice_istat) ?? null;
+    if (!local)
+      missing.comune = inputs.soilComuni
+        ? 'Il comune non compare nel file comunale ISPRA 2024.'
+        : `Fonte ISPRA sul consumo di suolo per comune non disponibile in questa build: ${inputs.soilComuniMissing ?? ''}`.trim();
     if (m2 === null) {
-      missing.comune = !inputs.urban
+      missing.pro_capite_2015 = !inputs.urban
         ? 'Fonte Urban Index non disponibile in questa build.'
         : inputs.urban.valori.has(c.codice_istat)
           ? 'Valore mancante nella fonte.'
@@ -140,12 +178,14 @@ export function joinEnvironment(comuni: Anagrafica[], inputs: EnvironmentInputs)
               fonte: provenance(inputs.soilMeta, soilYear),
             }
           : null,
-        comune:
+        comune: local && soilComune(local, soilYear, provenance(inputs.soilComuniMeta, soilYear)),
+        pro_capite_2015:
           m2 !== null
             ? {
                 livello: 'comune',
                 anno: Number(perCapita.anno),
                 suolo_consumato_m2_per_abitante: m2,
+                nota: `Indicatore più vecchio (ISPRA ${perCapita.anno}, tramite Urban Index), tenuto per confronto: il dato corrente è suolo.comune (${soilYear}).`,
                 fonte: provenance(inputs.urbanMeta, Number(perCapita.anno)),
               }
             : null,

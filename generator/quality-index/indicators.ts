@@ -160,18 +160,17 @@ const ENVIRONMENT_INDICATORS: IndicatorDefinition[] = [
     direzione: 'minore_migliore',
     livello: 'comune',
     descrizione:
-      "Suolo consumato per abitante, ISPRA 2015 tramite Urban Index (DIPE): l'unico dato di consumo di suolo per comune.",
+      'Suolo consumato per abitante, ISPRA 2015 tramite Urban Index (DIPE): indicatore più vecchio, accanto al dato 2024 in percentuale.',
     peso: 0.5,
   },
   {
-    id: 'suolo_consumato_percentuale_provincia',
+    id: 'suolo_consumato_percentuale',
     dimensione: 'ambiente',
-    nome: 'Suolo consumato nella provincia',
-    unita: '% della superficie provinciale',
+    nome: 'Suolo consumato',
+    unita: '% della superficie comunale',
     direzione: 'minore_migliore',
-    livello: 'provincia',
-    descrizione:
-      'Percentuale di suolo consumato sulla superficie della provincia, ISPRA (dato provinciale: stesso valore per tutti i comuni della provincia).',
+    livello: 'comune',
+    descrizione: 'Percentuale di suolo consumato sulla superficie del comune, ISPRA 2024 (dato comunale).',
     peso: 0.5,
   },
 ];

@@ -169,8 +169,8 @@ export function rankingColumns(dataset: Dataset): Record<RankingKey, RankingColu
         unita: 'abitanti per km²',
         anno: demoYear,
         motivo_esclusi: 'popolazione o superficie non disponibile',
-        metodo: 'Derivato: popolazione / superficie (km², 2025), arrotondato a 0,1.',
-        fonti: [popFonte, provenance(SOURCES.gi.meta, 2025)],
+        metodo: 'Derivato: popolazione / superficie ufficiale ISTAT (km², 1° gennaio 2025), arrotondato a 0,1.',
+        fonti: [popFonte, provenance(SOURCES.classificazioni.meta, 2025, '2025-01-01')],
       },
       (c) => demo(c)?.densita_ab_km2 ?? null,
     ),
@@ -192,15 +192,28 @@ export function rankingColumns(dataset: Dataset): Record<RankingKey, RankingColu
       dataset,
       {
         indicatore: 'suolo',
-        descrizione: 'Suolo consumato pro capite',
+        descrizione: 'Suolo consumato in percentuale della superficie comunale',
+        unita: '% della superficie comunale',
+        anno: dataset.predefiniti.suolo,
+        motivo_esclusi: 'comune non presente nel file comunale ISPRA',
+        metodo: 'Dato ISPRA per comune (a 0,01).',
+        fonti: [provenance(SOURCES.suoloComuni.meta, dataset.predefiniti.suolo)],
+      },
+      (c) => c.ambiente.suolo.comune?.suolo_consumato_percentuale ?? null,
+    ),
+    suolo_pro_capite: column(
+      dataset,
+      {
+        indicatore: 'suolo_pro_capite',
+        descrizione: 'Suolo consumato pro capite (indicatore più vecchio)',
         unita: 'm² per abitante',
         anno: 2015,
         motivo_esclusi: "comune non presente nell'Urban Index (confini 2011–2015)",
         metodo:
-          "Dato ISPRA 2015 per comune, pubblicato nell'Urban Index (DIPE); il dato 2024 è solo provinciale ed è nella scheda /api/ambiente/{codice_istat}.",
+          "Dato ISPRA 2015 per comune, pubblicato nell'Urban Index (DIPE); il dato corrente è la percentuale 2024 (indicatore=percentuale).",
         fonti: [provenance(soilMeta, 2015)],
       },
-      (c) => c.ambiente.suolo.comune?.suolo_consumato_m2_per_abitante ?? null,
+      (c) => c.ambiente.suolo.pro_capite_2015?.suolo_consumato_m2_per_abitante ?? null,
     ),
   };
 }

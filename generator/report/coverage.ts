@@ -217,11 +217,18 @@ function fields(dataset: Dataset, qualityScore: (c: ComuneData) => boolean): Fie
       nota: 'Dato provinciale.',
     },
     {
-      campo: 'suolo_consumato_m2_per_abitante',
+      campo: 'suolo_consumato_percentuale (comune)',
+      dominio: 'ambiente',
+      anno: def.suolo,
+      fonte: 'ispra-consumo-suolo-comuni',
+      has: (c) => c.ambiente.suolo.comune !== null,
+    },
+    {
+      campo: 'suolo_consumato_m2_per_abitante (2015)',
       dominio: 'ambiente',
       anno: 2015,
       fonte: 'dipe-urban-index',
-      has: (c) => c.ambiente.suolo.comune !== null,
+      has: (c) => c.ambiente.suolo.pro_capite_2015 !== null,
     },
     {
       campo: 'aree_interne.classe_2020',

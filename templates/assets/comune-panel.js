@@ -171,9 +171,9 @@ export function renderComune(panel, { comune, demografia, redditi, qualita, ambi
       ),
       figure(
         'Suolo consumato',
-        suolo ? `${oneDecimal.format(suolo.suolo_consumato_m2_per_abitante)} m²/ab` : null,
-        suolo ? `per abitante, ${suolo.anno}` : null,
-        "Dato comunale pubblicato solo per i comuni dell'Urban Index (ISPRA 2015); il dato 2024 è provinciale.",
+        suolo ? `${oneDecimal.format(suolo.suolo_consumato_percentuale)} %` : null,
+        suolo ? `della superficie, ${suolo.anno}` : null,
+        ambiente.suolo.valori_mancanti.comune ?? null,
       ),
       figure(
         'Qualità della vita',

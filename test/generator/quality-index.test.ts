@@ -138,7 +138,7 @@ describe('weights and indicator set', () => {
       no2_ug_m3: ['ambiente', 'down', 'comune'],
       o3_giorni_mm8_over_120: ['ambiente', 'down', 'comune'],
       suolo_consumato_m2_per_abitante: ['ambiente', 'down', 'comune'],
-      suolo_consumato_percentuale_provincia: ['ambiente', 'down', 'provincia'],
+      suolo_consumato_percentuale: ['ambiente', 'down', 'comune'],
       tempo_polo_servizi_minuti: ['servizi', 'down', 'comune'],
       farmacie_per_1000_abitanti: ['servizi', 'up', 'comune'],
       posti_letto_ospedalieri_per_1000_abitanti: ['servizi', 'up', 'comune'],
@@ -627,7 +627,7 @@ describe('published formula, stand-ins and province-level indicators', () => {
 
   it('tells the wizard what each dimension is made of, stand-ins next to the indicator they replace', () => {
     expect(dimensionContents(QUALITY_INDICATORS, 'ambiente')).toBe(
-      'PM2.5 (o PM10 e NO2), ozono, suolo consumato pro capite, suolo consumato nella provincia',
+      'PM2.5 (o PM10 e NO2), ozono, suolo consumato pro capite, suolo consumato',
     );
   });
 

@@ -48,7 +48,7 @@ describe('ispra-consumo-suolo-comuni', () => {
   });
 
   it('stops on a blank figure (never read as 0), a share outside 0–100 or a repeated code', async () => {
-    const row = [58091, 'Roma', 'Lazio', 'Roma', 1, 1, 0, 1, 1, 0, 30396.82, 23.7];
+    const row: (string | number | null)[] = [58091, 'Roma', 'Lazio', 'Roma', 1, 1, 0, 1, 1, 0, 30396.82, 23.7];
     const blank = [...row];
     blank[10] = null;
     await expect(rows([blank]).then(parseConsumoSuoloComuni)).rejects.toThrow(/ettari/);

@@ -15,6 +15,7 @@ import type { Answerer } from './context.ts';
 import { canonicalUrl } from './envelope.ts';
 import { canonicalRegione, comuneRef, resolveRegione } from './lists.ts';
 import { formatInteger, weightedMean } from './numbers.ts';
+import { DIMENSION_WEIGHTS, percent, PRIORITY_SHARE, priorityWeights, weightsText } from './quality-weights.ts';
 import { sortedIndexOf } from './sorted.ts';
 import type { RouteOf } from './routes.ts';
 import type { QualityColumns, QualityDimension, RuntimeIndex } from './runtime-index.ts';
@@ -28,26 +29,19 @@ export type FasciaCosto = 'bassa' | 'media' | 'alta';
 
 export const METODOLOGIA_LINK = '/api/metodologia#qualita-vita';
 
-/**
- * Dimension weights per priority. bilanciato = the index's weights (SPEC.md). For the other
- * three the rule is: the chosen dimension gets 50%; the other four share the remaining 50%
- * in proportion to their index weights, rounded to whole percentage points by largest
- * remainder (so each table sums to 100% and keeps the index's order among the other four).
- * The unit tests re-derive every table from this rule.
- */
+/** Dimension weights per priority: bilanciato = the index's weights, the others by api/quality-weights.ts's rule. */
 export const PRIORITY_WEIGHTS: Readonly<Record<Priorita, Readonly<Record<QualityDimension, number>>>> = {
-  bilanciato: { reddito: 0.3, ambiente: 0.25, servizi: 0.2, demografia: 0.15, sicurezza: 0.1 },
-  reddito: { reddito: 0.5, ambiente: 0.18, servizi: 0.14, demografia: 0.11, sicurezza: 0.07 },
-  ambiente: { reddito: 0.2, ambiente: 0.5, servizi: 0.13, demografia: 0.1, sicurezza: 0.07 },
-  servizi: { reddito: 0.19, ambiente: 0.16, servizi: 0.5, demografia: 0.09, sicurezza: 0.06 },
+  bilanciato: { ...DIMENSION_WEIGHTS },
+  reddito: priorityWeights(DIMENSION_WEIGHTS, 'reddito'),
+  ambiente: priorityWeights(DIMENSION_WEIGHTS, 'ambiente'),
+  servizi: priorityWeights(DIMENSION_WEIGHTS, 'servizi'),
 };
 
-/** Share given to the priority dimension by the rule above. */
-export const PRIORITY_SHARE = 0.5;
+export { PRIORITY_SHARE };
 
 export const PRIORITY_RULE =
-  "bilanciato usa i pesi dell'indice (reddito 30%, ambiente 25%, servizi 20%, demografia 15%, sicurezza 10%). " +
-  "Per reddito, ambiente o servizi la dimensione scelta pesa il 50%; il restante 50% è diviso fra le altre quattro in proporzione ai loro pesi nell'indice, " +
+  `bilanciato usa i pesi dell'indice (${weightsText(DIMENSION_WEIGHTS)}). ` +
+  `Per reddito, ambiente o servizi la dimensione scelta pesa il ${percent(PRIORITY_SHARE)}; il restante ${percent(1 - PRIORITY_SHARE)} è diviso fra le altre quattro in proporzione ai loro pesi nell'indice, ` +
   'arrotondando a punti percentuali interi con il metodo dei resti maggiori. Il punteggio del comune è la media dei punteggi delle dimensioni con dati, ' +
   "ponderata con questi pesi e riproporzionata sulle dimensioni disponibili, arrotondata a 1 decimale (con bilanciato coincide con l'indice).";
 

@@ -4,30 +4,8 @@ import { DEFAULT_MAX_DISTANCE_KM } from '../join/attribute-air.ts';
 
 export type { QualityDimension };
 
-export const QUALITY_DIMENSIONS: readonly QualityDimension[] = [
-  'reddito',
-  'ambiente',
-  'servizi',
-  'demografia',
-  'sicurezza',
-];
-
-export const DIMENSION_NAMES: Readonly<Record<QualityDimension, string>> = {
-  reddito: 'Reddito',
-  ambiente: 'Ambiente',
-  servizi: 'Servizi',
-  demografia: 'Demografia',
-  sicurezza: 'Sicurezza',
-};
-
-/** SPEC.md: income 30%, environment 25%, services 20%, demographics 15%, safety 10%. */
-export const DIMENSION_WEIGHTS: Readonly<Record<QualityDimension, number>> = {
-  reddito: 0.3,
-  ambiente: 0.25,
-  servizi: 0.2,
-  demografia: 0.15,
-  sicurezza: 0.1,
-};
+// The dimensions, their names and weights are defined once in api/ (the wizard reads them too).
+export { DIMENSION_NAMES, DIMENSION_WEIGHTS, QUALITY_DIMENSIONS } from '../../api/quality-weights.ts';
 
 export type Direzione = 'maggiore_migliore' | 'minore_migliore';
 

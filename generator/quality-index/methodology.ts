@@ -1,6 +1,7 @@
 import type { MetodologiaQualita } from '../../api/schemas/qualita.ts';
 import { METODOLOGIA_LINK, wizardMethodology } from '../../api/wizard.ts';
 import { round } from '../../api/numbers.ts';
+import { weightsText } from '../../api/quality-weights.ts';
 import { DEFAULT_MAX_DISTANCE_KM } from '../join/attribute-air.ts';
 import { DIMENSION_NAMES, QUALITY_DIMENSIONS, type QualityDimension, type QualityInput } from './indicators.ts';
 import { CLIP_PERCENTILES } from './normalise.ts';
@@ -142,13 +143,7 @@ export function buildMethodology(
   };
 }
 
-function pct(weight: number): string {
-  return `${String(round(weight * 100, 2)).replace('.', ',')}%`;
-}
-
-export function weightsText(weights: Readonly<Record<QualityDimension, number>>): string {
-  return QUALITY_DIMENSIONS.map((d) => `${d} ${pct(weights[d])}`).join(', ');
-}
+export { weightsText };
 
 export function methodSummary(weights: Readonly<Record<QualityDimension, number>>): string {
   return (

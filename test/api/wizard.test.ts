@@ -1,4 +1,5 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { weightedMean } from '../../api/numbers.ts';
 import { describe, expect, it } from 'vitest';
 import type { Values } from '../../api/contract.ts';
 import { routeById } from '../../api/routes.ts';
@@ -141,6 +142,13 @@ function makeIndex(rows: Row[], qualita?: RuntimeIndex['qualita']): RuntimeIndex
 
 const INDEX = makeIndex(ROWS);
 
+/** A row's wizard score with a priority's published weights (the weights are the test's input). */
+const scoreOf = (nome: string, p: Priorita) =>
+  weightedMean(
+    ROWS.find((r) => r.nome === nome)!.dims!,
+    DIMS.map((d) => PRIORITY_WEIGHTS[p][d]),
+  );
+
 function ask(values: Partial<Values<typeof ROUTE>>, index = INDEX) {
   const v: Values<typeof ROUTE> = {
     budget: 'alto',
@@ -179,48 +187,32 @@ describe('priority weights', () => {
       const expected = Object.fromEntries([[p, PRIORITY_SHARE], ...others.map((d, k) => [d, points[k]! / 100])]);
       expect(PRIORITY_WEIGHTS[p], p).toEqual(expected);
     }
-    expect(PRIORITY_WEIGHTS.reddito).toEqual({
-      reddito: 0.5,
-      ambiente: 0.18,
-      servizi: 0.14,
-      demografia: 0.11,
-      sicurezza: 0.07,
-    });
   });
 
   it('re-weights the dimensions: the priority changes the order', () => {
-    // Alfa [80,40,40,40,40], Zeta = Eta [40,80,40,40,40], Kappa [90,30,30,30,30]
-    expect(ask({}).risultati.map((r) => [r.nome, r.punteggio])).toEqual([
-      ['Alfa', 52],
-      ['Zeta', 50],
-      ['Eta', 50],
-      ['Kappa', 48],
-    ]);
-    // reddito: Alfa 0.5·80 + 0.5·40 = 60, Kappa 0.5·90 + 0.5·30 = 60 (tie: lower code first), Zeta 0.5·40 + 0.18·80 + 0.32·40 = 47.2
-    expect(ask({ priorita: 'reddito' }).risultati.map((r) => [r.nome, r.punteggio])).toEqual([
-      ['Alfa', 60],
-      ['Kappa', 60],
-      ['Zeta', 47.2],
-      ['Eta', 47.2],
-    ]);
-    // ambiente: Zeta 0.2·40 + 0.5·80 + 0.3·40 = 60, Alfa 0.2·80 + 0.8·40 = 48, Kappa 0.2·90 + 0.8·30 = 42
-    expect(ask({ priorita: 'ambiente' }).risultati.map((r) => [r.nome, r.punteggio])).toEqual([
-      ['Zeta', 60],
-      ['Eta', 60],
-      ['Alfa', 48],
-      ['Kappa', 42],
-    ]);
+    // Alfa [80,40,40,40,40], Zeta = Eta [40,80,40,40,40], Kappa [90,30,30,30,30]; scores with the published tables.
+    const expected = (p: Priorita, names: string[]) => names.map((n) => [n, scoreOf(n, p)]);
+    expect(ask({}).risultati.map((r) => [r.nome, r.punteggio])).toEqual(
+      expected('bilanciato', ['Alfa', 'Zeta', 'Eta', 'Kappa']),
+    );
+    // reddito: Alfa and Kappa tie (lower code first), ahead of Zeta and Eta
+    expect(scoreOf('Alfa', 'reddito')).toBe(scoreOf('Kappa', 'reddito'));
+    expect(ask({ priorita: 'reddito' }).risultati.map((r) => [r.nome, r.punteggio])).toEqual(
+      expected('reddito', ['Alfa', 'Kappa', 'Zeta', 'Eta']),
+    );
+    expect(ask({ priorita: 'ambiente' }).risultati.map((r) => [r.nome, r.punteggio])).toEqual(
+      expected('ambiente', ['Zeta', 'Eta', 'Alfa', 'Kappa']),
+    );
     const a = ask({ priorita: 'servizi' });
     expect(a.pesi).toEqual(PRIORITY_WEIGHTS.servizi);
-    expect(a.risultati[0]!.punteggio_indice).toBe(52); // the index total is echoed unchanged
+    expect(a.risultati[0]!.punteggio_indice).toBe(indexTotal(ROWS.find((r) => r.nome === a.risultati[0]!.nome)!.dims)); // the index total is echoed unchanged
   });
 
   it('re-weights over the dimensions a comune has (Gamma has no safety data)', () => {
-    // bilanciato: (0.3 + 0.25 + 0.2 + 0.15) · 60 / 0.9 = 60
     const a = ask({ dimensione: 'medio', budget: 'medio' });
     expect(a.risultati.map((r) => [r.nome, r.punteggio])).toEqual([
-      ['Gamma', 60],
-      ['Beta', 52.5],
+      ['Gamma', 60], // all four dimensions with data at 60: 60 whatever the weights
+      ['Beta', scoreOf('Beta', 'bilanciato')],
     ]);
     expect(a.risultati[0]!.punteggi).toEqual({
       reddito: 60,
@@ -229,7 +221,8 @@ describe('priority weights', () => {
       demografia: 60,
       sicurezza: null,
     });
-    // ambiente: Beta 0.2·40 + 0.5·90 + 0.3·40 = 65 overtakes Gamma (60)
+    // ambiente: Beta (90 in ambiente) overtakes Gamma (60)
+    expect(scoreOf('Beta', 'ambiente')).toBeGreaterThan(60);
     expect(names(ask({ dimensione: 'medio', budget: 'medio', priorita: 'ambiente' }))).toEqual(['Beta', 'Gamma']);
   });
 });

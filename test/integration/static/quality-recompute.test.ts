@@ -49,6 +49,7 @@ function recompute(record: QualitaVita, method: Method) {
         ? def.stima
         : null,
     );
+    const shown = [...n]; // the record shows a normalised value even where it does not count
     defs.forEach((_, j) => (n[j] = measured[j] ? n[j]! : estimate[j]!));
     const used = n.map((x) => x !== null);
     let w = defs.map((def, j) => (used[j] ? def.peso_relativo : 0));
@@ -70,7 +71,7 @@ function recompute(record: QualitaVita, method: Method) {
     return {
       id: d.id,
       peso: d.peso,
-      n: defs.map((def, j) => [def.id, measured[j] ? n[j]! : null, estimate[j], weights[j]] as const),
+      n: defs.map((def, j) => [def.id, shown[j] ?? null, estimate[j], weights[j]] as const),
       score: den > 0 ? published(num / den, 1) : null,
     };
   });

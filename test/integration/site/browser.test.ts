@@ -278,7 +278,7 @@ describe.skipIf(!hasRealBuild || !hasChromium)(`the documentation site in headle
       const { page, problems } = await openPage(viewport);
       await page.goto(`${base}/`, { waitUntil: 'networkidle' });
       await page.locator('#cerca-comune').pressSequentially('forli', { delay: 40 });
-      const forli = page.locator('#cerca-risultati li[role="option"]', { hasText: /^Forlì/ }).first();
+      const forli = page.locator('#cerca-risultati li[role="option"]', { hasText: /^Forlì FC / }).first();
       const code = (await forli.getAttribute('data-codice'))!;
       await forli.click();
       await page.locator('#comune h2', { hasText: 'Forlì' }).waitFor();
@@ -299,10 +299,14 @@ describe.skipIf(!hasRealBuild || !hasChromium)(`the documentation site in headle
     it(`${size}: compares Roma, Milano and Napoli chosen by name, with the newest population of each and Italy as reference; the URL keeps the choice`, async () => {
       const { page, problems } = await openPage(viewport);
       await page.goto(`${base}/confronta.html`, { waitUntil: 'networkidle' });
-      for (const name of ['Roma', 'Milano', 'Napoli']) {
+      for (const [name, sigla] of [
+        ['Roma', 'RM'],
+        ['Milano', 'MI'],
+        ['Napoli', 'NA'],
+      ] as const) {
         await page.locator('#confronta-cerca').pressSequentially(name.toLowerCase(), { delay: 40 });
         await page
-          .locator('#confronta-risultati li[role="option"]', { hasText: new RegExp(`^${name}`) })
+          .locator('#confronta-risultati li[role="option"]', { hasText: new RegExp(`^${name} ${sigla} `) })
           .first()
           .click();
         await page.locator('#confronta-scelti li', { hasText: name }).waitFor();
@@ -377,7 +381,7 @@ describe.skipIf(!hasRealBuild || !hasChromium)(`the documentation site in headle
       const whole = await page.locator('svg.map').getAttribute('viewBox');
       await page.locator('#mappa-cerca').pressSequentially('bologna', { delay: 40 });
       await page
-        .locator('#mappa-risultati li[role="option"]', { hasText: /^Bologna/ })
+        .locator('#mappa-risultati li[role="option"]', { hasText: /^Bologna BO / })
         .first()
         .click();
       const bologna = page.locator('path[data-codice="037006"]');
@@ -434,7 +438,7 @@ describe.skipIf(!hasRealBuild || !hasChromium)(`the documentation site in headle
       );
     }
     expect([...reached]).toEqual(
-      expect.arrayContaining(['mappa-cerca', 'mappa-indicatore', 'Avvicina', 'Allontana', 'Legenda della mappa']),
+      expect.arrayContaining(['mappa-cerca', 'mappa-indicatore', 'Avvicina', 'Allontana', 'mappa-legenda']),
     );
     expect(problems).toEqual([]);
     await page.close();

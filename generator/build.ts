@@ -368,6 +368,7 @@ export async function runBuildCli(argv: string[]): Promise<Awaited<ReturnType<ty
     console.error(
       `\nBuild non riuscita: l'output precedente (se c'è) non è stato toccato.\n${error instanceof Error ? error.message : String(error)}`,
     );
+    await DatiPacker.discardSpare().catch(() => undefined);
     process.exit(1);
   }
 }

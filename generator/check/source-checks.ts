@@ -73,7 +73,9 @@ export function checkSources(data: LoadedSources, dataset: Dataset): SourceFailu
           codice: a.codice_istat,
         });
     }
-    for (const [path, value] of [...strings(a, 'anagrafica'), ...strings(c.ambiente, 'ambiente')]) {
+    // The names have their own, stricter check above.
+    const { nome: _n, nome_completo: _c, nome_altra_lingua: _a, ...rest } = a;
+    for (const [path, value] of [...strings(rest, 'anagrafica'), ...strings(c.ambiente, 'ambiente')]) {
       const problem = textProblem(value);
       if (problem) failures.push({ message: `comune ${a.codice_istat}, ${path}: ${problem}`, codice: a.codice_istat });
     }

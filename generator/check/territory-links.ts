@@ -23,12 +23,19 @@ export function checkTerritoryLinks(
       failures.push(
         `${ARCHIVE}: il collegamento ${l.predecessore} ${l.nome_predecessore} → ${l.successore} ${l.nome_successore} (${l.metodo}) non è verificato dai dati: ${l.motivo_esito ?? 'le cifre prima e dopo non tornano'}`,
       );
+  // One line per lost code, with every series and year that has a row under it.
+  const lost = new Map<string, { belfiore: string | null; where: string[] }>();
   for (const [serie, reports] of Object.entries(rekeyed))
     for (const r of [reports ?? []].flat())
       for (const row of r.non_collegati)
-        if (row.motivo === UNKNOWN_CODE)
-          failures.push(
-            `${ARCHIVE}: il codice ${row.codice_istat}${row.codice_catastale ? ` (${row.codice_catastale})` : ''} della serie ${serie} ${r.anno ?? r.data_territorio} non è in nessun archivio storico dei comuni: riga del comune persa dall'archivio?`,
-          );
+        if (row.motivo === UNKNOWN_CODE) {
+          const entry = lost.get(row.codice_istat) ?? { belfiore: row.codice_catastale, where: [] };
+          entry.where.push(`${serie} ${r.anno ?? r.data_territorio}`);
+          lost.set(row.codice_istat, entry);
+        }
+  for (const [codice, { belfiore, where }] of lost)
+    failures.push(
+      `${ARCHIVE}: il codice ${codice}${belfiore ? ` (${belfiore})` : ''} non è in nessun archivio storico dei comuni, ma ha righe nelle fonti (${where.join(', ')}): riga del comune persa dall'archivio?`,
+    );
   return failures;
 }

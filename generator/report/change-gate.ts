@@ -28,6 +28,10 @@ export function changesBeyondThresholds(report: ChangeReport): string[] {
     out.push(
       `comune rimosso ${c.codice} ${c.nome} (${c.provincia})${c.ancora_attivo ? ', ancora attivo nel registro' : ''}`,
     );
+  // A code that changes its name or province is the same comune renamed, or two codes swapped: worth a look either way.
+  for (const c of report.comuni.rinominati) out.push(`comune ${c.codice} rinominato: ${c.nome_prima} → ${c.nome}`);
+  for (const c of report.comuni.cambio_provincia)
+    out.push(`comune ${c.codice} ${c.nome}: provincia ${c.provincia_prima} → ${c.provincia}`);
   for (const i of report.indicatori) {
     if (i.oltre_soglia > 0) {
       const top = i.principali

@@ -8,7 +8,11 @@ import type { IndicatorChange } from './indicator-changes.ts';
 const number = (n: number) => (Number.isInteger(n) ? formatInteger(n) : formatDecimal(n));
 const year = (y: number | null) => (y === null ? '—' : String(y));
 const threshold = (t: Threshold) =>
-  t.tipo === 'relativa' ? `±${round(t.valore * 100, 1)}%` : `±${t.valore} ${t.unita}`;
+  t.tipo === 'relativa'
+    ? `±${round(t.valore * 100, 1)}%`
+    : t.tipo === 'fattore'
+      ? `×${t.valore} o ÷${t.valore}`
+      : `±${t.valore} ${t.unita}`;
 
 function table(head: string[], body: string[][], numeric: (i: number) => boolean): string[] {
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));

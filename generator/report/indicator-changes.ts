@@ -69,8 +69,17 @@ export function indicatorChange(
     change.confrontati++;
     const diff = y - x;
     const relative = x === 0 ? (diff === 0 ? 0 : Infinity) : Math.abs(diff / x);
-    const size = spec.soglia.tipo === 'relativa' ? relative : Math.abs(diff);
-    if (size <= spec.soglia.valore) return;
+    const factor = Math.max(x, y) / Math.min(x, y);
+    const size =
+      spec.soglia.tipo === 'relativa'
+        ? relative
+        : spec.soglia.tipo === 'fattore'
+          ? // 0 → n or n → 0 is no order of magnitude for a count of a few.
+            x > 0 && y > 0
+            ? factor
+            : 0
+          : Math.abs(diff);
+    if (spec.soglia.tipo === 'fattore' ? size < spec.soglia.valore : size <= spec.soglia.valore) return;
     change.oltre_soglia++;
     if (diff > 0) change.in_aumento++;
     else change.in_calo++;

@@ -4,7 +4,11 @@ import type { ComuneData } from '../join/dataset.ts';
 /** The domains whose default year a figure belongs to. */
 export type Domain = 'demografia' | 'redditi' | 'aria' | 'suolo';
 
-export type Threshold = { tipo: 'relativa'; valore: number } | { tipo: 'assoluta'; valore: number; unita: string };
+export type Threshold =
+  | { tipo: 'relativa'; valore: number }
+  | { tipo: 'assoluta'; valore: number; unita: string }
+  /** A move by this factor or more, up or down (×10, ÷10): for counts too small for a relative threshold. */
+  | { tipo: 'fattore'; valore: number };
 
 export interface IndicatorSpec {
   id: string;
@@ -43,7 +47,25 @@ export const INDICATORS: readonly IndicatorSpec[] = [
     additivo: false,
     value: (c, y) => c.redditi.find((r) => r.anno === y)?.reddito_medio_euro ?? null,
   },
-  ...(['pm10', 'no2'] as const).map((p): IndicatorSpec => ({
+  {
+    // ISTAT's balance: both sexes swapped in a file keep every total, not the count of males.
+    id: 'maschi',
+    descrizione: 'Residenti maschi',
+    dominio: 'demografia',
+    soglia: { tipo: 'relativa', valore: 0.05 },
+    additivo: true,
+    value: (c, y) => c.demografia.find((d) => d.anno === y)?.maschi ?? null,
+  },
+  {
+    // A handful a year in small comuni (4 → 8 is genuine): only an order of magnitude is worth a look.
+    id: 'nati',
+    descrizione: "Nati vivi nell'anno",
+    dominio: 'demografia',
+    soglia: { tipo: 'fattore', valore: 10 },
+    additivo: true,
+    value: (c, y) => c.demografia.find((d) => d.anno === y)?.nati ?? null,
+  },
+  ...(['pm10', 'pm25', 'no2', 'o3'] as const).map((p): IndicatorSpec => ({
     id: `${p}_ug_m3`,
     descrizione: `${p.toUpperCase()} media annua (µg/m³)`,
     dominio: 'aria',

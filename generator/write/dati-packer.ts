@@ -61,6 +61,16 @@ export class DatiPacker {
     DatiPacker.spare = thread;
   }
 
+  /**
+   * Stops the spare thread, if any, and waits until it has: a process that exits while the thread is
+   * still loading DuckDB's native module can abort (exit 134) instead of ending with the build's error.
+   */
+  static async discardSpare(): Promise<void> {
+    const thread = DatiPacker.spare;
+    DatiPacker.spare = null;
+    await thread?.terminate();
+  }
+
   /** Starts the work for `folder` (a public path, e.g. /dati) of the writer's tree, on the prepared thread if there is one. */
   static async start(writer: OutputWriter, folder: string): Promise<DatiPacker> {
     const dir = join(writer.root, folder);

@@ -63,11 +63,11 @@ describe('npm run data:lock', () => {
 });
 
 describe('the change report stops the build unless acknowledged', () => {
-  const report = (ora = 5000): ChangeReport =>
+  const report = (ora = 5000, rinominati: unknown[] = []): ChangeReport =>
     ({
       senza_confronto: null,
       versione_dati: { prima: 'aaaa', ora: 'bbbb' },
-      comuni: { aggiunti: [], rimossi: [] },
+      comuni: { aggiunti: [], rimossi: [], rinominati, cambio_provincia: [] },
       indicatori: [
         {
           descrizione: 'Popolazione residente',
@@ -108,5 +108,12 @@ describe('the change report stops the build unless acknowledged', () => {
     expect((await gateChanges(report(), { accept: false, ackPath: ackPath() })).note).toMatch(/già accettati/);
     // Other changes are another acknowledgement.
     await expect(gateChanges(report(4000), { accept: false, ackPath: ackPath() })).rejects.toThrow(/--accept-changes/);
+  });
+
+  it('a code that changes its name (two codes swapped, or markup in a name) is a change to acknowledge', async () => {
+    const swapped = [{ codice: '112050', nome: 'Alghero', provincia: 'SS', nome_prima: 'Sassari' }];
+    await expect(gateChanges(report(10_000, swapped), { accept: false, ackPath: ackPath() })).rejects.toThrow(
+      /2 cambiamenti oltre le soglie[^]*\n {2}comune 112050 rinominato: Sassari → Alghero\n/,
+    );
   });
 });

@@ -106,7 +106,7 @@ describe('faults recorded in the lock, caught by meaning', () => {
     );
   }, 120_000);
 
-  it("one PM2.5 station's annual mean ×10: station and comune out of bounds, and the station's change", async () => {
+  it("one PM2.5 station's annual mean ×10: the station and the comune out of bounds, with the file", async () => {
     const message = await faultyBuild(PM25, (t) =>
       t.replace(/^("\d+";"IT1016A";.*?;2017;\d+;NA;NA;)22\.1;/m, '$1221;'),
     );

@@ -24,6 +24,7 @@ import * as istatSardegna2026 from './istat-codici-sardegna.ts';
 import type { SourceMeta } from './lib/source.ts';
 import * as mefIrpef2024Sintesi from './mef-irpef-2024-sintesi.ts';
 import * as mefIrpefComunale from './mef-irpef-comunale.ts';
+import * as mimScuoleStatali from './mim-scuole-statali.ts';
 import * as openpolisConfini2019 from './openpolis-confini-2019.ts';
 
 /** What every upstream source module exports: its metadata and a loader of its declared files. */
@@ -64,6 +65,7 @@ export const SOURCES = {
   delitti: istatDelitti,
   interno: internoDelitti,
   gisco: giscoOspedali,
+  scuole: mimScuoleStatali,
 } as const;
 
 export const SOURCE_MODULES: readonly SourceModule[] = Object.values(SOURCES);

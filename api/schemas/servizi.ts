@@ -3,6 +3,40 @@ import { MissingReasons, Nullable, Provenance } from './common.ts';
 
 const Classe = Type.Union(['A', 'B', 'C', 'D', 'E', 'F'].map((c) => Type.Literal(c)));
 
+const PerLivello = Type.Object(
+  {
+    numero: Type.Integer({ minimum: 0, description: 'Scuole statali (punti di erogazione) nel comune.' }),
+    per_1000_abitanti: Nullable(
+      Type.Number({ minimum: 0 }),
+      'Derivato: numero / popolazione × 1.000, a 0,001 (null se manca la popolazione).',
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const Scuole = Type.Object(
+  {
+    livello: Type.Literal('comune'),
+    anno_scolastico: Type.String({ description: 'Anno scolastico del registro, es. 2025/26.' }),
+    infanzia: PerLivello,
+    primaria: PerLivello,
+    secondaria_primo_grado: PerLivello,
+    secondaria_secondo_grado: PerLivello,
+    totale: PerLivello,
+    popolazione: Nullable(
+      Type.Object({ anno: Type.Integer(), valore: Type.Integer() }, { additionalProperties: false }),
+      'Popolazione ufficiale ISTAT usata per i valori per 1.000 abitanti.',
+    ),
+    metodo: Type.String(),
+    fonte: Provenance,
+  },
+  {
+    additionalProperties: false,
+    description:
+      "Scuole statali per livello dall'anagrafe del Ministero dell'Istruzione e del Merito; null con il motivo in `valori_mancanti.scuole` per Valle d'Aosta e Trentino-Alto Adige, che l'anagrafe statale non comprende (mai 0).",
+  },
+);
+
 export const Servizi = Type.Object(
   {
     aree_interne: Nullable(
@@ -56,6 +90,7 @@ export const Servizi = Type.Object(
         },
       ),
     ),
+    scuole: Nullable(Scuole),
     valori_mancanti: MissingReasons,
   },
   { additionalProperties: false },

@@ -82,6 +82,12 @@ export function qualityInputs(dataset: Dataset): QualityInput[] {
           c.ambiente.suolo.comune?.fonte ?? null,
           c.ambiente.suolo.valori_mancanti.comune,
         ),
+        scuole_per_1000_abitanti: value(
+          c.servizi.scuole?.totale.per_1000_abitanti,
+          2025,
+          c.servizi.scuole?.fonte ?? null,
+          c.servizi.valori_mancanti.scuole ?? 'Popolazione non disponibile.',
+        ),
         tempo_polo_servizi_minuti: value(
           c.servizi.aree_interne?.tempo_polo_minuti,
           2020,

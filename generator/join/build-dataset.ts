@@ -145,6 +145,12 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
     urbanMeta: SOURCES.dipe.meta,
     hospitals: sources.gisco,
     hospitalsMeta: SOURCES.gisco.meta,
+    schools: sources.scuole,
+    schoolsMeta: SOURCES.scuole.meta,
+    population: (codice) => {
+      const d = demographics.series.get(codice)?.find((y) => y.anno === demographics.defaultYear);
+      return d?.popolazione_totale != null ? { anno: d.anno, valore: d.popolazione_totale } : null;
+    },
   });
   const safety = joinSafety(comuni, sources.delitti, SOURCES.delitti.meta);
 

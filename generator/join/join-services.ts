@@ -4,6 +4,8 @@ import type { AreeInterne } from '../../data-sources/istat-aree-interne.ts';
 import { provenance, type SourceMeta } from '../../data-sources/lib/source.ts';
 import type { Anagrafica } from '../../api/schemas/comune.ts';
 import type { Servizi } from '../../api/schemas/servizi.ts';
+import { round } from '../../api/numbers.ts';
+import { LIVELLI, type LivelloScolastico, type ScuoleStatali } from '../../data-sources/mim-scuole-statali.ts';
 
 export interface ServicesInputs {
   areeInterne: AreeInterne | null;
@@ -12,6 +14,49 @@ export interface ServicesInputs {
   urbanMeta: SourceMeta;
   hospitals: Map<string, OspedaliProvincia> | null;
   hospitalsMeta: SourceMeta;
+  schools: ScuoleStatali | null;
+  schoolsMeta: SourceMeta;
+  /** Official population of the default demographic year, by code: the denominator of per-1,000 figures. */
+  population: (codice: string) => { anno: number; valore: number } | null;
+}
+
+const SCHOOL_YEAR = '2025/26';
+const SCHOOLS_METHOD =
+  "Scuole statali dell'anagrafe ministeriale contate per livello nel comune (per codice catastale), esclusi istituzioni capofila, centri per adulti, convitti, scuole in carcere e in ospedale; per 1.000 abitanti: numero / popolazione ufficiale ISTAT × 1.000, a 0,001.";
+
+type SchoolCounts = Record<LivelloScolastico, number>;
+
+function schoolsBlock(
+  counts: SchoolCounts,
+  population: { anno: number; valore: number } | null,
+  fonte: NonNullable<Servizi['scuole']>['fonte'],
+): NonNullable<Servizi['scuole']> {
+  const level = (numero: number) => ({
+    numero,
+    per_1000_abitanti: population && population.valore > 0 ? round((numero / population.valore) * 1000, 3) : null,
+  });
+  const totale = LIVELLI.reduce((t, l) => t + counts[l], 0);
+  return {
+    livello: 'comune',
+    anno_scolastico: SCHOOL_YEAR,
+    infanzia: level(counts.infanzia),
+    primaria: level(counts.primaria),
+    secondaria_primo_grado: level(counts.secondaria_primo_grado),
+    secondaria_secondo_grado: level(counts.secondaria_secondo_grado),
+    totale: level(totale),
+    popolazione: population,
+    metodo: SCHOOLS_METHOD,
+    fonte,
+  };
+}
+
+/**
+ * Regions the state-school register covers: those with at least one of their comuni in it.
+ * Valle d'Aosta and Trentino-Alto Adige run their own schools and are absent; a comune of
+ * a covered region without a school in the register has 0, a comune of the others null.
+ */
+function coveredRegions(comuni: Anagrafica[], schools: ScuoleStatali): Set<string> {
+  return new Set(comuni.filter((c) => schools.perComune.has(c.codice_catastale)).map((c) => c.regione.codice));
 }
 
 /** The Urban Index service indicators (consumed soil per capita belongs to the environment block). */
@@ -30,6 +75,9 @@ export function joinServices(comuni: Anagrafica[], inputs: ServicesInputs): Map<
   const out = new Map<string, Servizi>();
   const aiYear = 2020;
   const hospitalYear = Number(inputs.hospitalsMeta.referenceDate.slice(0, 4));
+  const covered = inputs.schools ? coveredRegions(comuni, inputs.schools) : new Set<string>();
+  const schoolsSource = provenance(inputs.schoolsMeta, 2025, inputs.schoolsMeta.referenceDate);
+  const none: SchoolCounts = { infanzia: 0, primaria: 0, secondaria_primo_grado: 0, secondaria_secondo_grado: 0 };
   for (const c of comuni) {
     const missing: Record<string, string> = {};
     const ai = inputs.areeInterne?.mappa2020.get(c.codice_istat);
@@ -47,6 +95,11 @@ export function joinServices(comuni: Anagrafica[], inputs: ServicesInputs): Map<
       missing.ospedale = inputs.hospitals
         ? `Nessun dato per la provincia NUTS3 ${c.nuts.nuts3}.`
         : 'Fonte GISCO sugli ospedali non disponibile in questa build.';
+    const regionCovered = covered.has(c.regione.codice);
+    if (!regionCovered)
+      missing.scuole = inputs.schools
+        ? `L'anagrafe delle scuole statali del ministero non comprende la regione ${c.regione.nome}, che gestisce le proprie scuole (file separato delle province e regioni autonome, non nel mirror): nessun valore, non zero.`
+        : 'Fonte MIM Anagrafe scuole statali non disponibile in questa build.';
     out.set(c.codice_istat, {
       aree_interne:
         ai || classi
@@ -78,6 +131,13 @@ export function joinServices(comuni: Anagrafica[], inputs: ServicesInputs): Map<
             tempo_mediano_minuti: hospital.mediana_min,
             fonte: provenance(inputs.hospitalsMeta, hospitalYear),
           }
+        : null,
+      scuole: regionCovered
+        ? schoolsBlock(
+            inputs.schools!.perComune.get(c.codice_catastale) ?? none,
+            inputs.population(c.codice_istat),
+            schoolsSource,
+          )
         : null,
       valori_mancanti: missing,
     });

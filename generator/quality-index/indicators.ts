@@ -161,6 +161,16 @@ const ENVIRONMENT_INDICATORS: IndicatorDefinition[] = [
 
 const SERVICES_INDICATORS: IndicatorDefinition[] = [
   {
+    id: 'scuole_per_1000_abitanti',
+    dimensione: 'servizi',
+    nome: 'Scuole statali',
+    unita: 'scuole ogni 1.000 abitanti',
+    direzione: 'maggiore_migliore',
+    livello: 'comune',
+    descrizione:
+      "Scuole statali di ogni livello (infanzia, primaria, secondaria di primo e secondo grado) ogni 1.000 abitanti, anagrafe MIM 2025/26; nessun valore per Valle d'Aosta e Trentino-Alto Adige, che l'anagrafe statale non comprende.",
+  },
+  {
     id: 'tempo_polo_servizi_minuti',
     dimensione: 'servizi',
     nome: 'Tempo dal polo di servizi',

@@ -3,8 +3,16 @@ import type { ComuneData, Dataset } from '../../join/dataset.ts';
 import { SERVICE_INDICATORS } from '../../join/join-services.ts';
 import { defineTable, type Column, type Table } from '../dati-table.ts';
 import { CODICE } from './columns.ts';
+import { LIVELLI } from '../../../data-sources/mim-scuole-statali.ts';
 
 const CLASSI_AREE_INTERNE = ['A', 'B', 'C', 'D', 'E', 'F'];
+const SCHOOL_LEVEL_NAMES = {
+  totale: 'di ogni livello',
+  infanzia: "dell'infanzia",
+  primaria: 'primarie',
+  secondaria_primo_grado: 'secondarie di primo grado',
+  secondaria_secondo_grado: 'secondarie di secondo grado',
+} as const;
 
 export function serviziTable(dataset: Dataset): Table {
   const ai = (r: { c: ComuneData }) => r.c.servizi.aree_interne;
@@ -24,8 +32,8 @@ export function serviziTable(dataset: Dataset): Table {
   return defineTable({
     name: 'servizi',
     title: 'Servizi',
-    description: `Una riga per comune: classificazione Aree Interne (ISTAT/NUVAP 2020), indicatori di servizio dell'Urban Index (DIPE, anni diversi per indicatore) e tempo di guida verso l'ospedale più vicino (dato provinciale, Eurostat GISCO${hospitalYear ? ` ${hospitalYear}` : ''}).`,
-    fonti: ['istat-aree-interne', 'dipe-urban-index', 'gisco-ospedali'],
+    description: `Una riga per comune: classificazione Aree Interne (ISTAT/NUVAP 2020), indicatori di servizio dell'Urban Index (DIPE, anni diversi per indicatore) tempo di guida verso l'ospedale più vicino (dato provinciale, Eurostat GISCO${hospitalYear ? ` ${hospitalYear}` : ''}) e scuole statali per livello (MIM 2025/26).`,
+    fonti: ['istat-aree-interne', 'dipe-urban-index', 'gisco-ospedali', 'mim-scuole-statali'],
     primaryKey: ['codice_istat'],
     columns: [
       CODICE,
@@ -92,6 +100,24 @@ export function serviziTable(dataset: Dataset): Table {
         constraints: { minimum: 0 },
         value: (r) => h(r)?.tempo_mediano_minuti ?? null,
       },
+      ...(['totale', ...LIVELLI] as const).flatMap((l): Column<{ c: ComuneData }>[] => [
+        {
+          name: `scuole_${l}`,
+          type: 'integer',
+          unit: 'scuole',
+          description: `Scuole statali ${SCHOOL_LEVEL_NAMES[l]} nel comune, anagrafe MIM 2025/26; vuoto per Valle d'Aosta e Trentino-Alto Adige (non comprese nell'anagrafe statale: nessun valore, non zero).`,
+          constraints: { minimum: 0 },
+          value: (r) => r.c.servizi.scuole?.[l].numero ?? null,
+        },
+        {
+          name: `scuole_${l}_per_1000_abitanti`,
+          type: 'number',
+          unit: 'scuole ogni 1.000 abitanti',
+          description: `DERIVATO: scuole_${l} / popolazione ufficiale ISTAT (anno predefinito) × 1.000, a 0,001.`,
+          constraints: { minimum: 0 },
+          value: (r) => r.c.servizi.scuole?.[l].per_1000_abitanti ?? null,
+        },
+      ]),
     ],
     rows: dataset.comuni.map((c) => ({ c })),
   });

@@ -20,6 +20,7 @@ import * as istatPopolazione2022_2023 from './istat-popolazione-2022-2023.ts';
 import * as istatPopolazione2022Sesso from './istat-popolazione-2022-sesso.ts';
 import * as istatPopolazione2024 from './istat-popolazione-2024.ts';
 import * as istatPosas from './istat-posas.ts';
+import * as istatVariazioniComuni from './istat-variazioni-comuni.ts';
 import * as istatSardegna2026 from './istat-codici-sardegna.ts';
 import type { SourceMeta } from './lib/source.ts';
 import * as mefIrpef2024Sintesi from './mef-irpef-2024-sintesi.ts';
@@ -43,6 +44,7 @@ export const SOURCES = {
   elenco: istatElencoComuni,
   comuniIta,
   archivio: anprArchivioComuni,
+  variazioni: istatVariazioniComuni,
   sardegna2026: istatSardegna2026,
   classificazioni: istatClassificazioniComuni,
   confini2019: openpolisConfini2019,

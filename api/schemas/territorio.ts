@@ -85,11 +85,29 @@ export const Successore = Type.Object(
         Type.Literal('verificato_secondo_metodo'),
         Type.Literal('non_verificabile'),
         Type.Literal('non_verificato'),
+        Type.Literal('non_dedotto'),
       ],
       {
         description:
-          'Solo `verificato` e `verificato_secondo_metodo` collegano il comune attuale e ne sommano i dati; `non_verificabile`: nessun dato prima del 2000.',
+          "Esito del controllo indipendente (inferenza da popolazione, contribuenti e confini) sul successore: `verificato` e `verificato_secondo_metodo` le cifre lo confermano; `non_verificabile` nessun dato prima del 2000; `non_verificato` le cifre non concordano; `non_dedotto` l'inferenza non individua questo successore. Un successore del registro ISTAT (`registro_istat`) collega sempre il comune attuale e ne somma i dati; uno solo dedotto solo se `verificato` o `verificato_secondo_metodo`.",
       },
+    ),
+    registro_istat: Nullable(
+      Type.Object(
+        {
+          data: Type.String({ description: "Data dell'estinzione secondo ISTAT (ISO): primo giorno nel successore." }),
+          codice_istat_comune: CodiceIstat,
+          codice_istat_successore: Type.String({
+            description:
+              'Codice ISTAT del successore a quella data (può essere cambiato poi: il comune attuale è in `codice_istat`).',
+          }),
+          nome_successore: Type.String(),
+          provvedimento: Type.String({ description: 'Atto che dispone la variazione (legge regionale, B.U.R.).' }),
+          contenuto: Type.String({ description: 'Contenuto del provvedimento, come ISTAT lo riporta.' }),
+        },
+        { additionalProperties: false },
+      ),
+      'Il successore come lo registra ISTAT (variazioni amministrative dal 1991, fonte istat-variazioni-comuni); null per un collegamento solo dedotto.',
     ),
     motivo_esito: Nullable(Type.String(), 'Perché il collegamento non è semplicemente `verificato`.'),
     link: Nullable(Type.String()),

@@ -84,6 +84,9 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
     confini2019: requireLoaded(sources.confini2019, 'openpolis-confini-2019'),
     confini2025: comuniPolygons(requireLoaded(sources.confini2025, 'istat-confini-2025')),
     sardegna2026: sources.sardegna2026 ?? [],
+    estinzioni: requireLoaded(sources.variazioni, 'istat-variazioni-comuni').estinzioni,
+    // The registry's date: an extinction after it is a change still to come for the comuni served.
+    basis: SOURCES.gi.meta.referenceDate,
   });
   // Every source keyed by a year's ISTAT code goes through the crosswalk (generator/join/crosswalk.ts) before its join.
   const cw = territory.crosswalk;

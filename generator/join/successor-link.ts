@@ -1,7 +1,11 @@
-/** How a successor link was established (the archives have no successor column). */
-export type LinkMethod = 'istituzione_stesso_giorno' | 'istituzione_e_bilancio' | 'confini_2019_2025' | 'bilancio';
+import type { RegistroIstat } from './istat-successors.ts';
+/** How a successor link was established: ISTAT's record, or (its independent cross-check) inference from the archives and figures. */
+export type LinkMethod =
+  'registro_istat' | 'istituzione_stesso_giorno' | 'istituzione_e_bilancio' | 'confini_2019_2025' | 'bilancio';
 
 export const METHOD_TEXT: Record<LinkMethod, string> = {
+  registro_istat:
+    "Registro ISTAT delle variazioni amministrative dal 1991 (SITUAS, confrontato con il file ufficiale): l'estinzione (ES) nomina il comune in cui il cessato è confluito, con la data e il provvedimento. L'inferenza da popolazione, contribuenti e confini resta come controllo indipendente (esito e verifica).",
   istituzione_stesso_giorno:
     'Fusione: unico comune istituito il giorno dopo la cessazione nella stessa provincia (archivi ANPR e Garda Informatica), con popolazione (o contribuenti) pari alla somma dei cessati (scarto massimo 3%, o 5% se nessuna ripartizione regge al 3%).',
   istituzione_e_bilancio:
@@ -39,6 +43,8 @@ export interface SuccessorLink {
   esito: LinkOutcome;
   /** Why the link is not simply `verificato`: the figures, or the missing data. */
   motivo_esito: string | null;
+  /** ISTAT's record of the extinction (date, codes of that day, legal act); absent on a link only inferred. */
+  registro_istat?: RegistroIstat;
 }
 
 /**
@@ -46,7 +52,8 @@ export interface SuccessorLink {
  * figure before the event (comuni ceased before 2000), `non_verificato` has figures that
  * do not agree.
  */
-export type LinkOutcome = 'verificato' | 'verificato_secondo_metodo' | 'non_verificabile' | 'non_verificato';
+export type LinkOutcome =
+  'verificato' | 'verificato_secondo_metodo' | 'non_verificabile' | 'non_verificato' | 'non_dedotto';
 
 export const OUTCOME_TEXT: Record<LinkOutcome, string> = {
   verificato:
@@ -56,12 +63,14 @@ export const OUTCOME_TEXT: Record<LinkOutcome, string> = {
   non_verificabile:
     'Nessun dato prima del 2000 (i contribuenti MEF partono dall’anno d’imposta 2000, la popolazione ISTAT dal 2018): il collegamento viene dagli archivi ma non si può controllare; non sposta dati.',
   non_verificato:
-    'Le cifre prima e dopo l’evento non concordano con nessun controllo: il collegamento non sposta dati.',
+    'Le cifre prima e dopo l’evento non concordano con nessun controllo: un collegamento solo dedotto non sposta dati.',
+  non_dedotto:
+    "L'inferenza dai dati non individua questo successore (fusioni dello stesso giorno che le cifre non distinguono, o un altro candidato): vale il registro ISTAT.",
 };
 
-/** Only checked links move a ceased comune's figures into its successor. */
-export const movesData = (l: Pick<SuccessorLink, 'esito'>) =>
-  l.esito === 'verificato' || l.esito === 'verificato_secondo_metodo';
+/** ISTAT's record, or an inferred link its figures check, moves a ceased comune's figures into its successor. */
+export const movesData = (l: Pick<SuccessorLink, 'esito' | 'registro_istat'>) =>
+  l.registro_istat !== undefined || l.esito === 'verificato' || l.esito === 'verificato_secondo_metodo';
 
 export interface UnresolvedCessation {
   codice_catastale: string;

@@ -16,6 +16,8 @@ import {
 } from './successor-link.ts';
 import { mefProfile } from './successor-inputs.ts';
 import { deriveSuccessors } from './successors.ts';
+import { istatLinks, type Disagreement } from './istat-successors.ts';
+import type { Estinzione } from '../../data-sources/istat-variazioni-comuni.ts';
 import { buildHistory, HISTORY_START, sinceHistoryStart } from './territorial-history.ts';
 
 export interface TerritoryInputs {
@@ -27,6 +29,10 @@ export interface TerritoryInputs {
   confini2019: Confine2019[];
   confini2025: Confine2025[];
   sardegna2026: CodiceSardegna2026[];
+  /** ISTAT's record of extinctions since 1991 (successor, date, act). */
+  estinzioni: Estinzione[];
+  /** The registry's basis date: extinctions after it are changes to come, not ceased comuni. */
+  basis: string;
 }
 
 export interface Territory {
@@ -55,7 +61,20 @@ export interface TerritoryReport {
   non_accertati_per_categoria: Partial<Record<UnresolvedCessation['categoria'], number>>;
   non_accertati: UnresolvedCessation[];
   codici_2026: number;
+  /** ISTAT's successors against the independent inference: every comune where the two differ. */
+  registro_istat: {
+    collegamenti: number;
+    concordanti: number;
+    discordanze: Disagreement[];
+  };
 }
+
+/**
+ * A disagreement the build does not accept: the inference moved the comune's data into another comune of today
+ * than ISTAT names. A missing inference (same-day fusions the figures cannot tell apart), a step of a chain named
+ * differently, or another date for the same comune are listed in the report, not errors.
+ */
+const outOfTolerance = (d: Disagreement) => d.successore_dedotto !== null && !d.stesso_comune_attuale;
 
 /**
  * The territorial crosswalk step: merges the code histories, derives and checks the
@@ -83,7 +102,7 @@ export function buildTerritory(input: TerritoryInputs): Territory {
       byYear.set(y.anno, mefProfile(r));
       profiles.set(r.codice_catastale, byYear);
     }
-  const { links, unresolved } = deriveSuccessors({
+  const inferred = deriveSuccessors({
     history,
     current: new Set(input.comuni.map((c) => c.codice_catastale)),
     taxpayers,
@@ -97,6 +116,26 @@ export function buildTerritory(input: TerritoryInputs): Territory {
     confini2025: input.confini2025,
     belfioreOf2025: new Map(input.comuni.map((c) => [c.codice_istat, c.codice_catastale])),
   });
+  // The inference, as its own crosswalk, only to follow its links to today's comune for the comparison.
+  const inferredWalk = new Crosswalk(history, input.comuni, inferred.links, inferred.unresolved);
+  const istat = istatLinks(history, input.estinzioni, input.basis, inferred.links, inferred.unresolved, (b) =>
+    inferredWalk.currentOf(b),
+  );
+  const beyond = istat.disagreements.filter(outOfTolerance);
+  if (istat.errors.length > 0 || beyond.length > 0)
+    throw new Error(
+      `registro ISTAT dei comuni cessati:\n  ${[
+        ...istat.errors,
+        ...beyond.map(
+          (d) =>
+            `${d.nome} (${d.codice_catastale}): ISTAT ${d.successore_istat} dal ${d.data_istat}, inferenza ${d.successore_dedotto} dal ${d.data_dedotta}: comuni attuali diversi`,
+        ),
+      ].join('\n  ')}`,
+    );
+  // ISTAT's record decides every comune it names; the inference stands alone only where ISTAT has nothing (none since 1991).
+  const named = new Set(istat.links.map((l) => l.predecessore));
+  const links = [...istat.links, ...inferred.links.filter((l) => !named.has(l.predecessore))];
+  const unresolved = inferred.unresolved.filter((u) => !named.has(u.codice_catastale));
   const crosswalk = new Crosswalk(history, input.comuni, links, unresolved);
   const byCode = new Map(input.comuni.map((c) => [c.codice_istat, c]));
   const codici2026 = new Map<string, CodiceSardegna2026>();
@@ -151,6 +190,12 @@ export function buildTerritory(input: TerritoryInputs): Territory {
       non_accertati_per_categoria: perCategory,
       non_accertati: unresolved,
       codici_2026: codici2026.size,
+      registro_istat: {
+        collegamenti: istat.links.length,
+        concordanti:
+          istat.links.length - istat.disagreements.filter((d) => d.successore_dedotto !== d.successore_istat).length,
+        discordanze: istat.disagreements,
+      },
     },
   };
 }

@@ -107,12 +107,17 @@ export function cessatiRecords(dataset: Dataset): ComuneCessato[] {
               verifica_secondo_metodo: link.verifica_secondo_metodo,
               esito: link.esito,
               motivo_esito: link.motivo_esito,
+              registro_istat: link.registro_istat ?? null,
               link: current ? `/api/comuni/${current}` : null,
             },
           ]
         : [],
       valori_mancanti: missing,
-      fonti: [`/api/fonti/${SOURCES.archivio.meta.id}`, `/api/fonti/${SOURCES.gi.meta.id}`],
+      fonti: [
+        ...(link?.registro_istat ? [`/api/fonti/${SOURCES.variazioni.meta.id}`] : []),
+        `/api/fonti/${SOURCES.archivio.meta.id}`,
+        `/api/fonti/${SOURCES.gi.meta.id}`,
+      ],
       links: {
         self: `/api/comuni/cessati/${belfiore}`,
         json: jsonLink('comuni.cessati.get', { codice_catastale: belfiore }),

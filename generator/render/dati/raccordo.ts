@@ -3,6 +3,7 @@ import { defineTable, type Table } from '../dati-table.ts';
 import type { Dataset } from '../../join/dataset.ts';
 import { SOURCES } from '../../../data-sources/index.ts';
 import { HISTORY_START } from '../../join/territorial-history.ts';
+import type { RegistroIstat } from '../../join/istat-successors.ts';
 
 interface Row {
   codice_istat_storico: string;
@@ -15,7 +16,17 @@ interface Row {
   relazione: 'stesso_territorio' | 'fusione' | 'incorporazione' | 'codice_2026';
   metodo: string | null;
   verificato: boolean | null;
+  successore_istat: string | null;
+  data_evento_istat: string | null;
+  provvedimento_istat: string | null;
 }
+
+/** ISTAT's successor, date and act of a ceased comune's rows; empty for the rest. */
+const istatColumns = (r: RegistroIstat | undefined) => ({
+  successore_istat: r?.codice_istat_successore ?? null,
+  data_evento_istat: r?.data ?? null,
+  provvedimento_istat: r?.provvedimento ?? null,
+});
 
 /** Every ISTAT code in use since 1991 (and the 2026 Sardinian codes) with the current comune it maps to: the crosswalk as a table. */
 export function raccordoTable(dataset: Dataset): Table {
@@ -39,6 +50,7 @@ export function raccordoTable(dataset: Dataset): Table {
         relazione: ownCurrent ? 'stesso_territorio' : link!.evento,
         metodo: ownCurrent ? null : link!.metodo,
         verificato: ownCurrent ? null : (link!.verifica?.verificato ?? false),
+        ...istatColumns(ownCurrent ? undefined : link!.registro_istat),
       });
     }
   }
@@ -55,6 +67,7 @@ export function raccordoTable(dataset: Dataset): Table {
       relazione: 'codice_2026',
       metodo: null,
       verificato: null,
+      ...istatColumns(undefined),
     });
   }
   return defineTable<Row>({
@@ -62,7 +75,7 @@ export function raccordoTable(dataset: Dataset): Table {
     title: 'Raccordo dei codici ISTAT dal 1991 ai comuni attuali',
     description:
       "Ogni codice ISTAT usato dal 1991 (periodo di validità, codice catastale, nome di allora) con il comune attuale (confini 2025) che ne comprende il territorio: stesso territorio con un altro codice (ricodifiche, cambi di provincia), comune cessato per fusione o incorporazione (con il metodo con cui è stato individuato il successore e l'esito della verifica), o codice sardo del 1° gennaio 2026. È la tabella con cui l'API riporta ai confini attuali i dati delle fonti.",
-    fonti: [SOURCES.archivio.meta.id, SOURCES.gi.meta.id, SOURCES.sardegna2026.meta.id],
+    fonti: [SOURCES.variazioni.meta.id, SOURCES.archivio.meta.id, SOURCES.gi.meta.id, SOURCES.sardegna2026.meta.id],
     primaryKey: ['codice_istat_storico', 'dal'],
     columns: [
       {
@@ -109,7 +122,8 @@ export function raccordoTable(dataset: Dataset): Table {
       {
         name: 'codice_istat',
         type: 'string',
-        description: 'Comune attuale che comprende il territorio; vuoto se il successore non è verificato.',
+        description:
+          'Comune attuale che comprende il territorio (per un comune cessato: il successore del registro ISTAT, seguito lungo le catene).',
         constraints: { pattern: '^[0-9]{6}$' },
         value: (r) => r.codice_istat,
       },
@@ -133,6 +147,29 @@ export function raccordoTable(dataset: Dataset): Table {
         description:
           'Per fusioni e incorporazioni: esito della verifica su popolazione o contribuenti (scarto entro il 5%).',
         value: (r) => r.verificato,
+      },
+      {
+        name: 'successore_istat',
+        type: 'string',
+        description:
+          "Per fusioni e incorporazioni: codice ISTAT del successore alla data dell'estinzione, come lo registra ISTAT (variazioni amministrative dal 1991); il comune attuale è in codice_istat.",
+        constraints: { pattern: '^[0-9]{6}$' },
+        value: (r) => r.successore_istat,
+      },
+      {
+        name: 'data_evento_istat',
+        type: 'string',
+        description:
+          "Per fusioni e incorporazioni: data dell'estinzione secondo ISTAT (può differire di giorni da `al` + 1 degli archivi).",
+        constraints: { pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
+        value: (r) => r.data_evento_istat,
+      },
+      {
+        name: 'provvedimento_istat',
+        type: 'string',
+        description:
+          "Per fusioni e incorporazioni: l'atto che dispone la variazione (legge regionale, B.U.R.), come lo registra ISTAT.",
+        value: (r) => r.provvedimento_istat,
       },
     ],
     rows,

@@ -202,5 +202,40 @@ export function mapData(dataset: Dataset, quality: QualityResult, codes: readonl
       valori: values.map((v) => v.valore_ug_m3),
     });
   }
+  const soil = comuni.map((c) => c.ambiente.suolo.comune);
+  const soilSample = soil.find((v) => v !== null);
+  if (soilSample)
+    indicatori.push({
+      id: 'suolo-consumato',
+      gruppo: 'Ambiente',
+      nome: 'Suolo consumato',
+      unita: '% della superficie comunale',
+      decimali: 2,
+      verso: 'minore_migliore',
+      classi: 'quantili',
+      fonte: publisher(soilSample.fonte.fonte),
+      periodo: String(soilSample.anno),
+      nota: 'Suolo consumato in percentuale della superficie del comune (ISPRA/SNPA).',
+      motivo_mancante: 'Il comune non compare nel file comunale ISPRA.',
+      valori: soil.map((v) => v?.suolo_consumato_percentuale ?? null),
+    });
+  const schools = comuni.map((c) => c.servizi.scuole);
+  const schoolSample = schools.find((v) => v !== null);
+  if (schoolSample)
+    indicatori.push({
+      id: 'scuole',
+      gruppo: 'Servizi',
+      nome: 'Scuole statali',
+      unita: 'scuole ogni 1.000 abitanti',
+      decimali: 2,
+      verso: 'maggiore_migliore',
+      classi: 'quantili',
+      fonte: publisher(schoolSample.fonte.fonte),
+      periodo: `anno scolastico ${schoolSample.anno_scolastico}`,
+      nota: 'Scuole statali di ogni livello (anagrafe MIM) ogni 1.000 abitanti (DERIVATO); le scuole paritarie non sono comprese.',
+      motivo_mancante:
+        "Valle d'Aosta e Trentino-Alto Adige non sono nell'anagrafe statale (gestiscono le proprie scuole), o manca la popolazione.",
+      valori: schools.map((v) => round(v?.totale.per_1000_abitanti, 2)),
+    });
   return { codici: [...codes], indicatori, non_disponibili: nonDisponibili };
 }

@@ -50,13 +50,14 @@ export function methodologyDoc(dataset: Dataset, quality: unknown) {
           'Stessa regola per PM10, PM2.5, NO2 e ozono, anno per anno: le stazioni usate sono sempre elencate con tipo, media e (se fuori dal comune) distanza.',
           'Ozono: la misura rilevante per la salute è il numero di giorni in cui la media mobile massima giornaliera su 8 ore supera 120 µg/m³ (obiettivo a lungo termine, ISPRA giorni_mm8_over_120), media delle stesse stazioni; la classifica indicatore=o3 usa questa, la media annua è accanto nella scheda.',
           "Valori di riferimento OMS 2021 (riferimento_oms_2021 di ogni inquinante, con valore, periodo di mediazione e testo della legenda ISPRA da cui sono letti): per PM10, PM2.5 e NO2 riguardano la media annua, per l'ozono la media massima giornaliera su 8 ore. Sono dati di contesto, non un giudizio: l'API non classifica i comuni rispetto a questi valori.",
-          "Consumo di suolo: il dato 2024 è provinciale (ISPRA), applicato ai comuni della provincia e dichiarato tale; l'unico dato comunale è il suolo consumato pro capite ISPRA 2015 pubblicato nell'Urban Index.",
+          "Consumo di suolo: il dato 2024 del comune (ISPRA), in ettari e in % della superficie comunale (a 0,01), con l'incremento netto di ogni periodo pubblicato; la variazione netta dal 2006 è derivata, somma degli incrementi netti dei periodi 2006-2024. Il dato 2024 della provincia resta come contesto; il suolo consumato pro capite ISPRA 2015 (Urban Index) è l'indicatore più vecchio, in suolo.pro_capite_2015 e nella classifica con indicatore=pro_capite.",
         ],
       },
       servizi: {
         titolo: 'Servizi',
         testo: [
           'Aree interne (ISTAT/NUVAP, 2020): classe A–F e tempo medio di percorrenza verso il polo di servizi più vicino.',
+          "Scuole statali (anagrafe MIM 2025/26, per codice catastale): punti di erogazione per livello (infanzia, primaria, secondaria di primo e di secondo grado), esclusi le righe di istituzione (istituti comprensivi e superiori, le cui sedi sono righe proprie), i centri per adulti, i convitti e le scuole in carcere e in ospedale; per 1.000 abitanti sulla popolazione ufficiale ISTAT dell'anno predefinito. Valle d'Aosta e Trentino-Alto Adige non sono nell'anagrafe statale: nessun valore, mai zero.",
           'Urban Index (DIPE): farmacie e posti letto ospedalieri per 1.000 abitanti (2011; il tracciato indica per 10.000 ma i valori sono per 1.000), popolazione esclusa dalla banda larga (2013).',
           "Tempo di guida verso l'ospedale più vicino: media provinciale ponderata per popolazione (GISCO 2023), dato provinciale.",
         ],

@@ -13,7 +13,14 @@ import { promisify } from 'node:util';
 import serveHandler from 'serve-handler';
 import { reachesFunction } from '../api/cdn-layer.ts';
 import { createHandler, errorBoundary, handlerContext, methodNotAllowed } from '../api/handler.ts';
-import { ALLOWED_METHODS, JSON_TYPE, jsonResponse, problemResponse, STATIC_HEADER_RULES } from '../api/http.ts';
+import {
+  ALLOWED_METHODS,
+  COMMON_HEADERS,
+  ifNoneMatchHits,
+  JSON_TYPE,
+  problemResponse,
+  STATIC_HEADER_RULES,
+} from '../api/http.ts';
 import { problem } from '../api/problem.ts';
 import type { IndexData } from '../api/runtime-index.ts';
 import { fsStore } from '../api/fs-store.ts';
@@ -161,10 +168,21 @@ export function createApp(
 ): Server {
   const config = serveConfig(publicDir);
   const store = fsStore(publicDir);
-  const handle = createHandler(handlerContext(data, store));
   const limiter = options.rateLimitPerMinute ? rateLimiter(options.rateLimitPerMinute) : null;
   const compressed = compressionCache();
   const files = staticFiles(publicDir, compressed);
+  // An answer that is a file comes from memory with its ETag, as the handler would build it (no read, no hash per request).
+  const fileAnswer = async (path: string, request: Request): Promise<Response> => {
+    const entry = await files.entry(path);
+    if (!entry) throw new Error(`static file ${path} is missing from the build`);
+    const headers = new Headers({ ...COMMON_HEADERS, 'Content-Type': JSON_TYPE, ETag: entry.etag });
+    if (ifNoneMatchHits(request, entry.etag)) {
+      headers.delete('Content-Type');
+      return new Response(null, { status: 304, headers });
+    }
+    return new Response(request.method === 'HEAD' ? null : new Uint8Array(entry.body), { status: 200, headers });
+  };
+  const handle = createHandler(handlerContext(data, store), fileAnswer);
   const server = createServer({ connectionsCheckingInterval: 1_000 }, async (req, res) => {
     const started = performance.now();
     res.on('finish', () =>
@@ -195,9 +213,9 @@ export function createApp(
       // Direct file URLs (/api/comuni/058091.json) are static on Netlify too (excluded from the edge function); only their exact path (no //).
       const file =
         req.method !== 'OPTIONS' && url.pathname.endsWith('.json') && !url.pathname.includes('//')
-          ? await store.read(url.pathname, url)
+          ? await files.entry(url.pathname)
           : null;
-      if (file !== null) return jsonResponse(request, 200, file, JSON_TYPE);
+      if (file !== null) return fileAnswer(url.pathname, request);
       // Without onStatic the handler always answers with a Response.
       return (await handle(request)) as Response;
     });

@@ -19,7 +19,7 @@ const TYPES: Readonly<Record<string, string>> = {
 /** Files above this are read per request (the bulk dataset), not kept. */
 const MAX_KEPT_FILE = 4 * 1024 * 1024;
 
-interface Entry {
+export interface Entry {
   size: number;
   mtimeMs: number;
   body: Buffer;
@@ -52,12 +52,13 @@ export function staticFiles(publicDir: string, compressed: CompressionCache, bud
 
   async function load(path: string): Promise<Entry | null> {
     const file = join(publicDir, path);
+    if (!file.startsWith(join(publicDir, '/'))) return null;
     const info = await stat(file).catch(() => null);
     if (!info?.isFile()) return null;
     const kept = entries.get(path);
     if (kept && kept.size === info.size && kept.mtimeMs === info.mtimeMs) return kept;
     const body = await readFile(file);
-    const entry = { size: info.size, mtimeMs: info.mtimeMs, body, etag: `"${etagOf(body.toString('latin1'))}"` };
+    const entry = { size: info.size, mtimeMs: info.mtimeMs, body, etag: etagOf(body.toString('utf8')) };
     if (kept) (entries.delete(path), (bytes -= kept.size));
     if (body.byteLength <= MAX_KEPT_FILE) {
       entries.set(path, entry);
@@ -72,6 +73,8 @@ export function staticFiles(publicDir: string, compressed: CompressionCache, bud
   }
 
   return {
+    /** A file of the output from memory (its bytes and the ETag the handler would give its text), or null. */
+    entry: load,
     /** Answers `path` (already resolved) when it is a text file of the site; false otherwise. */
     async serve(req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
       const file = path === '/' ? '/index.html' : path;

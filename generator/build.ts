@@ -196,7 +196,7 @@ async function checkDataset(
       ? `${crossSource.length} disaccordi tra fonti (generator/check/cross-source.ts):\n  ${crossSource.slice(0, 25).join('\n  ')}`
       : null,
     meaning.length > 0
-      ? `${meaning.length} ${meaning.length === 1 ? 'controllo' : 'controlli'} di significato non superati (generator/check/source-checks.ts):\n  ${meaningShown.join('\n  ')}${meaning.length > 25 ? `\n  … e altri ${meaning.length - 25}` : ''}`
+      ? `${meaning.length} ${meaning.length === 1 ? 'controllo di significato non superato' : 'controlli di significato non superati'} (generator/check/source-checks.ts):\n  ${meaningShown.join('\n  ')}${meaning.length > 25 ? `\n  … e altri ${meaning.length - 25}` : ''}`
       : null,
   ];
   throw new Error(

@@ -29,7 +29,8 @@ export function checkTerritoryLinks(
     for (const r of [reports ?? []].flat())
       for (const row of r.non_collegati)
         if (row.motivo === UNKNOWN_CODE) {
-          const entry = lost.get(row.codice_istat) ?? { belfiore: row.codice_catastale, where: [] };
+          const entry = lost.get(row.codice_istat) ?? { belfiore: null, where: [] };
+          entry.belfiore ??= row.codice_catastale;
           entry.where.push(`${serie} ${r.anno ?? r.data_territorio}`);
           lost.set(row.codice_istat, entry);
         }

@@ -117,7 +117,17 @@ export interface QualityColumns {
   punteggio: (number | null)[];
   /** Dimension scores 0–100 in the order of `dimensioni`. */
   /** `misura`: what the dimension is made of, in a few words, for the wizard's explanation. */
-  dimensioni: { id: QualityDimension; nome: string; peso: number; misura: string; punteggi: (number | null)[] }[];
+  dimensioni: {
+    id: QualityDimension;
+    nome: string;
+    peso: number;
+    misura: string;
+    punteggi: (number | null)[];
+    /** The dimension's indicators: short name and nominal weight (stand-ins included), in definition order. */
+    indicatori: { nome: string; peso: number }[];
+    /** Per comune, which indicators count: bit j set = indicator j measured; bit 8 + j = estimated (null-free, 0 without a score). */
+    stato: number[];
+  }[];
   /** Proxy of local cost of living for the wizard budget (average income per taxpayer). */
   reddito_medio: (number | null)[];
   soglie_budget: { basso_max: number; alto_min: number; anno: number; metodo: string };
@@ -126,6 +136,15 @@ export interface QualityColumns {
   mediane_dimensioni: Record<QualityDimension, number | null>;
   /** Reliability flags (e.g. pochi_contribuenti): positions (in `comuni` order) of the comuni each flag applies to. */
   avvisi: { codice: string; descrizione: string; posizioni: number[] }[];
+  /** ISTAT's classification of comuni, for the wizard's filters; absent until the build has it (api/wizard-filters.ts). */
+  classificazione?: ClassificationColumns;
+}
+
+/** One value per comune (index order), null where ISTAT's classification has none. */
+export interface ClassificationColumns {
+  zona: ('montagna' | 'collina' | 'pianura' | null)[];
+  litoraneo: (boolean | null)[];
+  urbanizzazione: ('citta' | 'piccole_citta' | 'rurale' | null)[];
 }
 
 export type QualityDimension = 'reddito' | 'ambiente' | 'servizi' | 'demografia' | 'sicurezza';

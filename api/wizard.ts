@@ -17,6 +17,7 @@ import { canonicalRegione, comuneRef, resolveRegione } from './lists.ts';
 import { formatInteger, weightedMean } from './numbers.ts';
 import { DIMENSION_WEIGHTS, percent, PRIORITY_SHARE, priorityWeights, weightsText } from './quality-weights.ts';
 import { sortedIndexOf } from './sorted.ts';
+import { classificationFilter, CLASSIFICATION_FILTERS_TEXT } from './wizard-filters.ts';
 import type { RouteOf } from './routes.ts';
 import type { QualityColumns, QualityDimension, RuntimeIndex } from './runtime-index.ts';
 import type { MetodoWizard, ModelloBudget, Wizard } from './schemas/qualita-wizard.ts';
@@ -106,10 +107,16 @@ export function budgetModel(soglie: QualityColumns['soglie_budget'] | null): Sta
 
 export const WIZARD_ORDER = 'punteggio ripesato decrescente, a parità codice ISTAT crescente';
 
+/** Above this share of estimated weight a dimension "rests mainly on estimates". */
+export const ESTIMATED_SHARE_MAX = 0.5;
+
 export const WIZARD_EXPLANATION =
   'La frase "perche" nomina fino a due dimensioni in cui il comune supera la mediana nazionale, scelte per contributo al punteggio ' +
-  "(peso della priorità × distanza dalla mediana), ciascuna con gli indicatori di cui è fatta (per l'ambiente: PM2.5, o PM10 e NO2 dove il PM2.5 manca, ozono e suolo), " +
-  'poi le dimensioni senza dati e la fascia di costo con il reddito medio. È costruita solo dai dati del comune.';
+  '(peso della priorità × distanza dalla mediana), ciascuna con i soli indicatori misurati per il comune e, a parte, quelli stimati; ' +
+  'poi gli indicatori stimati di ogni dimensione (la stima è la mediana nazionale, /api/metodologia#qualita-vita dati_mancanti), ' +
+  `un avvertimento se la dimensione scelta come priorità poggia per più del ${ESTIMATED_SHARE_MAX * 100}% su stime (peso nominale degli indicatori; avviso priorita_stimata), ` +
+  'le dimensioni senza dati e la fascia di costo con il reddito medio. È costruita solo dai dati del comune. ' +
+  CLASSIFICATION_FILTERS_TEXT;
 
 /** The wizard's part of the quality-of-life methodology (printed by /api/metodologia). */
 export function wizardMethodology(soglie: QualityColumns['soglie_budget'] | null): Static<typeof MetodoWizard> {
@@ -151,7 +158,7 @@ export const wizardAnswer: Answerer<WizardRoute> = async (ctx, { route, values, 
 };
 
 export function answerWizard(index: RuntimeIndex, route: WizardRoute, values: Values<WizardRoute>): WizardAnswer {
-  const { budget, dimensione, priorita, limit } = values;
+  const { budget, dimensione, priorita, limit, zona, litoraneo, urbanizzazione } = values;
   const q = index.qualita;
   const weights = PRIORITY_WEIGHTS[priorita];
   const band = POPULATION_BANDS[dimensione];
@@ -162,6 +169,11 @@ export function answerWizard(index: RuntimeIndex, route: WizardRoute, values: Va
   if (regione < 0 && values.regione !== undefined)
     regione = resolveRegione(index, values.regione, canonicalUrl(route, values));
 
+  const keep = classificationFilter(
+    { zona, litoraneo, urbanizzazione },
+    q.classificazione,
+    canonicalUrl(route, values),
+  );
   const dims = q.dimensioni;
   const nDims = dims.length;
   const w = dims.map((d) => weights[d.id]);
@@ -187,6 +199,7 @@ export function answerWizard(index: RuntimeIndex, route: WizardRoute, values: Va
   const n = index.comuni.codice.length;
   for (let i = 0; i < n; i++) {
     if (regione >= 0 && provinceRegion[provincia[i]!] !== regione) continue;
+    if (keep !== null && !keep(i)) continue;
     const p = pop[i];
     if (p == null) {
       senzaPopolazione++;
@@ -225,7 +238,16 @@ export function answerWizard(index: RuntimeIndex, route: WizardRoute, values: Va
   const regioneRef =
     regione >= 0 ? { codice: index.regioni[regione]!.codice, nome: index.regioni[regione]!.nome } : null;
   return {
-    parametri: { budget, dimensione, priorita, regione: regioneRef, limit },
+    parametri: {
+      budget,
+      dimensione,
+      priorita,
+      regione: regioneRef,
+      zona: zona ?? null,
+      litoraneo: litoraneo === undefined ? null : litoraneo === 'true',
+      urbanizzazione: urbanizzazione ?? null,
+      limit,
+    },
     pesi: { ...weights },
     regola_pesi: PRIORITY_RULE,
     fascia_popolazione: {
@@ -250,6 +272,7 @@ export function answerWizard(index: RuntimeIndex, route: WizardRoute, values: Va
       const fascia = costBand(r, soglie);
       const punteggi: Partial<Record<QualityDimension, number | null>> = {};
       for (let d = 0; d < nDims; d++) punteggi[dims[d]!.id] = cols[d]![i] ?? null;
+      const why = explain(q, i, weights, r, fascia, budget, priorita);
       return {
         posizione: k + 1,
         ...comuneRef(index, i),
@@ -265,8 +288,8 @@ export function answerWizard(index: RuntimeIndex, route: WizardRoute, values: Va
           demografia: punteggi.demografia ?? null,
           sicurezza: punteggi.sicurezza ?? null,
         },
-        perche: explain(q, i, weights, r, fascia, budget),
-        avvisi: q.avvisi.filter((a) => -1 !== sortedIndexOf(a.posizioni, i)).map((a) => a.codice),
+        perche: why.perche,
+        avvisi: [...q.avvisi.filter((a) => -1 !== sortedIndexOf(a.posizioni, i)).map((a) => a.codice), ...why.avvisi],
         link: `/api/qualita-vita/${index.comuni.codice[i]}`,
       };
     }),
@@ -275,9 +298,30 @@ export function answerWizard(index: RuntimeIndex, route: WizardRoute, values: Va
   };
 }
 
+/** A comune's indicators in one dimension: those measured, those estimated, and the estimated share of their nominal weight. */
+function indicatorsOf(d: QualityColumns['dimensioni'][number], i: number) {
+  const state = d.stato[i] ?? 0;
+  const measured: string[] = [];
+  const estimated: string[] = [];
+  let m = 0;
+  let e = 0;
+  d.indicatori.forEach((ind, j) => {
+    if (state & (1 << j)) {
+      measured.push(ind.nome);
+      m += ind.peso;
+    } else if (state & (1 << (8 + j))) {
+      estimated.push(ind.nome);
+      e += ind.peso;
+    }
+  });
+  return { measured, estimated, estimatedShare: m + e === 0 ? 0 : e / (m + e) };
+}
+
 /**
- * "Sopra la mediana nazionale in reddito (82 contro 54) e servizi (75 contro 50); reddito medio
- * 24.310 € (2023), fascia di costo media, compatibile con il budget medio."
+ * "Sopra la mediana nazionale in reddito (82 contro 54: reddito medio, …) e ambiente (75 contro 62:
+ * misurati PM10, NO2 e suolo consumato pro capite; stimati ozono); reddito medio 24.310 € (2023),
+ * fascia di costo media, compatibile con il budget medio." Only the indicators the comune has are
+ * named as measured; estimates are named as such, and a priority resting mainly on them is warned.
  */
 export function explain(
   q: QualityColumns,
@@ -286,20 +330,32 @@ export function explain(
   redditoMedio: number,
   fascia: FasciaCosto,
   budget: Budget,
-): string {
+  priorita: Priorita = 'bilanciato',
+): { perche: string; avvisi: string[] } {
   const strengths: { nome: string; misura: string; score: number; median: number; lift: number }[] = [];
   const missing: string[] = [];
+  const estimates: string[] = [];
+  const avvisi: string[] = [];
+  let warning: string | null = null;
   for (const d of q.dimensioni) {
     const s = d.punteggi[i];
     if (s == null) {
       missing.push(d.nome.toLowerCase());
       continue;
     }
+    const ind = indicatorsOf(d, i);
+    if (ind.estimated.length > 0) estimates.push(`${d.nome.toLowerCase()} (${joinItalian(ind.estimated)})`);
+    if (d.id === priorita && ind.estimatedShare > ESTIMATED_SHARE_MAX) {
+      avvisi.push('priorita_stimata');
+      warning = `attenzione: il punteggio ${d.nome.toLowerCase()}, la priorità scelta, poggia per più di metà su stime`;
+    }
     const m = q.mediane_dimensioni[d.id];
     if (m == null || s <= m) continue;
     strengths.push({
       nome: d.nome.toLowerCase(),
-      misura: d.misura,
+      misura:
+        `misurati ${joinItalian(ind.measured)}` +
+        (ind.estimated.length > 0 ? `; stimati ${joinItalian(ind.estimated)}` : ''),
       score: s,
       median: m,
       lift: weights[d.id] * (s - m),
@@ -312,9 +368,11 @@ export function explain(
       ? `Sopra la mediana nazionale in ${joinItalian(strengths.slice(0, 2).map((s) => `${s.nome} (${Math.round(s.score)} contro ${Math.round(s.median)}: ${s.misura})`))}`
       : 'Nessuna dimensione sopra la mediana nazionale',
   );
+  if (estimates.length > 0) parts.push(`stimati perché mancanti (mediana nazionale): ${joinItalian(estimates)}`);
+  if (warning) parts.push(warning);
   if (missing.length > 0) parts.push(`senza dati per ${joinItalian(missing)} (pesi riproporzionati)`);
   parts.push(
     `reddito medio ${formatInteger(redditoMedio)} € (${q.soglie_budget.anno}), fascia di costo ${fascia}, compatibile con il budget ${budget}`,
   );
-  return `${parts.join('; ')}.`;
+  return { perche: `${parts.join('; ')}.`, avvisi };
 }

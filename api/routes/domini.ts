@@ -1,5 +1,6 @@
 /** Routes of the data domains: demography, income, environment, quality of life. */
-import { params, route, stringEnum } from '../contract.ts';
+import { optional, params, route, stringEnum } from '../contract.ts';
+import { LITORANEO, URBANIZZAZIONE, ZONE } from '../wizard-filters.ts';
 import {
   anno,
   codiceIstat,
@@ -182,6 +183,24 @@ export const DOMAIN_ROUTES = [
           description: "Dimensione da privilegiare; bilanciato usa i pesi dell'indice.",
         }),
         regione: regione('Regione (facoltativa), come nel filtro di /api/comuni.'),
+        zona: optional(
+          stringEnum(ZONE, {
+            description:
+              'Estensione, facoltativa: zona altimetrica ISTAT del comune (montagna, collina o pianura; montagna e collina interne e litoranee insieme).',
+          }),
+        ),
+        litoraneo: optional(
+          stringEnum(LITORANEO, {
+            description:
+              'Estensione, facoltativa: solo comuni litoranei (true) o non litoranei (false), classificazione ISTAT.',
+          }),
+        ),
+        urbanizzazione: optional(
+          stringEnum(URBANIZZAZIONE, {
+            description:
+              'Estensione, facoltativa: grado di urbanizzazione (DEGURBA, ISTAT): citta, piccole_citta (piccole città e sobborghi) o rurale.',
+          }),
+        ),
         limit: limit(10, 50),
       }),
     },

@@ -71,6 +71,11 @@ export const Wizard = Type.Object(
         dimensione: DimensioneComune,
         priorita: Priorita,
         regione: Nullable(RegioneRef),
+        zona: Nullable(Type.Union([Type.Literal('montagna'), Type.Literal('collina'), Type.Literal('pianura')])),
+        litoraneo: Nullable(Type.Boolean()),
+        urbanizzazione: Nullable(
+          Type.Union([Type.Literal('citta'), Type.Literal('piccole_citta'), Type.Literal('rurale')]),
+        ),
         limit: Type.Integer({ minimum: 1 }),
       },
       { additionalProperties: false, description: 'I parametri della richiesta.' },

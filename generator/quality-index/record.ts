@@ -114,6 +114,10 @@ export function toQualityColumns(result: QualityResult, codici: readonly string[
       peso: result.pesi[d],
       misura: dimensionContents(result.definizioni, d),
       punteggi: rows.map((c) => c?.dimensioni[d].punteggio ?? null),
+      indicatori: result.definizioni
+        .filter((def) => def.dimensione === d)
+        .map((def) => ({ nome: shortName(def), peso: def.peso ?? 1 })),
+      stato: rows.map((c) => (c ? indicatorState(c.dimensioni[d].indicatori) : 0)),
     })),
     reddito_medio: rows.map((c) => c?.reddito_medio_euro ?? null),
     soglie_budget: { ...result.soglie_budget },
@@ -165,14 +169,32 @@ export function budgetThresholds(
  * in brackets after the indicator they replace: "PM2.5 (o PM10 e NO2), ozono, suolo consumato pro capite, …".
  */
 export function dimensionContents(definitions: readonly IndicatorDefinition[], d: QualityDimension): string {
-  const short = (def: IndicatorDefinition) => def.nome.split(',')[0]!.trim();
-  const lower = (text: string) => (/^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text);
   const defs = definitions.filter((def) => def.dimensione === d);
   return defs
     .filter((def) => !def.sostituto_di)
     .map((def) => {
       const standIns = defs.filter((x) => x.sostituto_di === def.id).map(short);
-      return lower(short(def)) + (standIns.length > 0 ? ` (o ${standIns.join(' e ')})` : '');
+      return shortName(def) + (standIns.length > 0 ? ` (o ${standIns.join(' e ')})` : '');
     })
     .join(', ');
+}
+
+const short = (def: IndicatorDefinition) => def.nome.split(',')[0]!.trim();
+
+/** "PM2.5", "ozono", "suolo consumato pro capite": an indicator's name as the wizard's sentences use it. */
+export function shortName(def: IndicatorDefinition): string {
+  const text = short(def);
+  return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
+}
+
+/** The wizard's bitmask of a comune's indicators in one dimension: bit j measured and counted, bit 8 + j estimated. */
+function indicatorState(
+  indicatori: readonly { normalizzato: number | null; stima: number | null; peso_nella_dimensione: number }[],
+): number {
+  let state = 0;
+  indicatori.forEach((ind, j) => {
+    if (ind.normalizzato !== null && ind.peso_nella_dimensione > 0) state |= 1 << j;
+    if (ind.stima !== null) state |= 1 << (8 + j);
+  });
+  return state;
 }

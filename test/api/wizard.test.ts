@@ -1,5 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { weightedMean } from '../../api/numbers.ts';
+import { ProblemError } from '../../api/problem.ts';
 import { describe, expect, it } from 'vitest';
 import type { Values } from '../../api/contract.ts';
 import { routeById } from '../../api/routes.ts';
@@ -118,6 +119,12 @@ function makeIndex(rows: Row[], qualita?: RuntimeIndex['qualita']): RuntimeIndex
         peso: DIMENSION_WEIGHTS[id],
         misura: `indicatori di ${id}`,
         punteggi: rows.map((r) => (r.dims ? r.dims[k]! : null)),
+        indicatori: [
+          { nome: `${id} uno`, peso: 1 },
+          { nome: `${id} due`, peso: 0.5 },
+        ],
+        // Both measured, except Zeta's environment: "uno" estimated, "due" measured (2/3 of the weight estimated).
+        stato: rows.map((r) => (r.nome === 'Zeta' && id === 'ambiente' ? (1 << 8) | (1 << 1) : 0b11)),
       })),
       reddito_medio: rows.map((r) => r.reddito),
       soglie_budget: SOGLIE,
@@ -308,20 +315,85 @@ describe('results', () => {
   it('explains each result from its data', () => {
     const [alfa] = ask({}).risultati;
     expect(alfa!.perche).toBe(
-      'Sopra la mediana nazionale in reddito (80 contro 50: indicatori di reddito); reddito medio 17.000 € (2023), fascia di costo bassa, compatibile con il budget alto.',
+      'Sopra la mediana nazionale in reddito (80 contro 50: misurati reddito uno e reddito due); reddito medio 17.000 € (2023), fascia di costo bassa, compatibile con il budget alto.',
     );
     const gamma = ask({ dimensione: 'medio', budget: 'medio' }).risultati[0]!;
     expect(gamma.perche).toBe(
-      'Sopra la mediana nazionale in reddito (60 contro 50: indicatori di reddito) e ambiente (60 contro 50: indicatori di ambiente); senza dati per sicurezza (pesi riproporzionati); reddito medio 18.001 € (2023), fascia di costo media, compatibile con il budget medio.',
+      'Sopra la mediana nazionale in reddito (60 contro 50: misurati reddito uno e reddito due) e ambiente (60 contro 50: misurati ambiente uno e ambiente due); senza dati per sicurezza (pesi riproporzionati); reddito medio 18.001 € (2023), fascia di costo media, compatibile con il budget medio.',
     );
     // With priorita ambiente the environment lifts Gamma most (0.5 × 10 against 0.2 × 10).
     expect(ask({ dimensione: 'medio', budget: 'medio', priorita: 'ambiente' }).risultati[1]!.perche).toMatch(
-      /^Sopra la mediana nazionale in ambiente \(60 contro 50: indicatori di ambiente\) e reddito/,
+      /^Sopra la mediana nazionale in ambiente \(60 contro 50: misurati ambiente uno e ambiente due\) e reddito/,
     );
     // Epsilon: every dimension at the median, none above.
-    expect(explain(INDEX.qualita, 4, PRIORITY_WEIGHTS.bilanciato, 20_000, 'media', 'medio')).toBe(
+    expect(explain(INDEX.qualita, 4, PRIORITY_WEIGHTS.bilanciato, 20_000, 'media', 'medio').perche).toBe(
       'Nessuna dimensione sopra la mediana nazionale; reddito medio 20.000 € (2023), fascia di costo media, compatibile con il budget medio.',
     );
+  });
+
+  it('names only the indicators a comune has, calls estimates estimates, and warns when the priority rests on them', () => {
+    const zeta = ask({ priorita: 'ambiente' }).risultati.find((r) => r.nome === 'Zeta')!;
+    expect(zeta.perche).toMatch(/ambiente \(80 contro 50: misurati ambiente due; stimati ambiente uno\)/);
+    expect(zeta.perche).not.toMatch(/misurati[^;)]*ambiente uno/);
+    expect(zeta.perche).toMatch(/stimati perché mancanti \(mediana nazionale\): ambiente \(ambiente uno\)/);
+    expect(zeta.perche).toMatch(
+      /attenzione: il punteggio ambiente, la priorità scelta, poggia per più di metà su stime/,
+    );
+    expect(zeta.avvisi).toContain('priorita_stimata');
+    // The same estimate is named but not warned about when the environment is not the priority.
+    const calm = ask({ priorita: 'reddito' }).risultati.find((r) => r.nome === 'Zeta')!;
+    expect(calm.perche).toMatch(/stimati perché mancanti/);
+    expect(calm.avvisi).not.toContain('priorita_stimata');
+    // Eta has the same scores, all measured: no estimate, no warning.
+    const eta = ask({ priorita: 'ambiente' }).risultati.find((r) => r.nome === 'Eta')!;
+    expect(eta.perche).not.toMatch(/stim/);
+    expect(eta.avvisi).toEqual([]);
+  });
+});
+
+describe('filters on ISTAT classification (extensions)', () => {
+  const classified = makeIndex(ROWS);
+  classified.qualita.classificazione = {
+    zona: ROWS.map((r) => (r.nome === 'Zeta' ? 'montagna' : r.nome === 'Eta' ? null : 'pianura')),
+    litoraneo: ROWS.map((r) => r.nome === 'Alfa'),
+    urbanizzazione: ROWS.map((r) => (r.nome === 'Kappa' ? 'rurale' : 'piccole_citta')),
+  };
+
+  it('keeps only the comuni with the requested class; a comune without the datum is not proposed', () => {
+    expect(names(ask({}, classified))).toEqual(['Alfa', 'Zeta', 'Eta', 'Kappa']);
+    expect(names(ask({ zona: 'montagna' }, classified))).toEqual(['Zeta']);
+    expect(names(ask({ zona: 'pianura' }, classified))).toEqual(['Alfa', 'Kappa']); // Eta has no zone
+    expect(names(ask({ litoraneo: 'true' }, classified))).toEqual(['Alfa']);
+    expect(names(ask({ litoraneo: 'false', urbanizzazione: 'rurale' }, classified))).toEqual(['Kappa']);
+    expect(ask({ litoraneo: 'false' }, classified).parametri).toMatchObject({
+      zona: null,
+      litoraneo: false,
+      urbanizzazione: null,
+    });
+  });
+
+  it('answers a 400 naming each requested filter when the index has no classification, never an unfiltered list', () => {
+    expect(() => ask({ zona: 'collina', urbanizzazione: 'citta' })).toThrow(ProblemError);
+    try {
+      ask({ zona: 'collina', urbanizzazione: 'citta' });
+    } catch (e) {
+      const p = (e as ProblemError).problem;
+      expect(p.status).toBe(400);
+      expect(p.invalid_params!.map((x) => x.name)).toEqual(['zona', 'urbanizzazione']);
+      expect(p.invalid_params![0]!.reason).toMatch(/classificazione ISTAT/);
+    }
+    expect(names(ask({}))).toEqual(['Alfa', 'Zeta', 'Eta', 'Kappa']); // no filter asked: unaffected
+  });
+
+  it('declares the filters as optional enums of the route, so a bad value is a 400 before the answer', () => {
+    const query = ROUTE.request.query as unknown as {
+      properties: Record<string, { enum?: string[] }>;
+      required?: string[];
+    };
+    expect(query.properties.zona!.enum).toEqual(['montagna', 'collina', 'pianura']);
+    expect(query.properties.litoraneo!.enum).toEqual(['true', 'false']);
+    expect(query.properties.urbanizzazione!.enum).toEqual(['citta', 'piccole_citta', 'rurale']);
+    for (const k of ['zona', 'litoraneo', 'urbanizzazione']) expect(query.required ?? []).not.toContain(k);
   });
 
   it('carries the comune reference, flags and links, and matches the Wizard schema', () => {
@@ -344,6 +416,9 @@ describe('results', () => {
       dimensione: 'piccolo',
       priorita: 'bilanciato',
       regione: null,
+      zona: null,
+      litoraneo: null,
+      urbanizzazione: null,
       limit: 10,
     });
     const validate = new Ajv2020({ allErrors: true, strict: false }).compile(Wizard);

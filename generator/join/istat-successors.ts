@@ -70,6 +70,7 @@ export function istatLinks(
   const links: SuccessorLink[] = [];
   const errors: string[] = [];
   const disagreements: Disagreement[] = [];
+  const reestablished: { codice_catastale: string; nome: string; data: string; successore: string }[] = [];
   for (const e of estinzioni) {
     if (e.data > basis) continue;
     const predecessore = belfioreAt(e.codice, previousDay(e.data), 'fine');
@@ -79,6 +80,12 @@ export function istatLinks(
         `estinzione ISTAT di ${e.nome} (${e.codice}) il ${e.data} in ${e.nome_successore} (${e.codice_successore}): ` +
           `${predecessore ? 'il successore' : 'il comune'} non ha quel codice a quella data negli archivi storici`,
       );
+      continue;
+    }
+    // Ceased and later re-established under the same cadastral code (Baranzate: 2003 into Bollate, again a comune
+    // from 2004): a comune of today, not a ceased one; its interruption is listed, it moves no data.
+    if (history.get(predecessore)!.at(-1)!.fine === null) {
+      reestablished.push({ codice_catastale: predecessore, nome: e.nome, data: e.data, successore: successore });
       continue;
     }
     const guess = byPredecessor.get(predecessore);
@@ -131,5 +138,5 @@ export function istatLinks(
       },
     });
   }
-  return { links, errors, disagreements };
+  return { links, errors, disagreements, reestablished };
 }

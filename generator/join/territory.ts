@@ -66,6 +66,8 @@ export interface TerritoryReport {
     collegamenti: number;
     concordanti: number;
     discordanze: Disagreement[];
+    /** Extinctions of comuni re-established later under the same cadastral code: comuni of today, not ceased. */
+    ricostituiti: ReturnType<typeof istatLinks>['reestablished'];
   };
 }
 
@@ -195,6 +197,7 @@ export function buildTerritory(input: TerritoryInputs): Territory {
         concordanti:
           istat.links.length - istat.disagreements.filter((d) => d.successore_dedotto !== d.successore_istat).length,
         discordanze: istat.disagreements,
+        ricostituiti: istat.reestablished,
       },
     },
   };

@@ -84,6 +84,22 @@ describe("successors from ISTAT's record", () => {
     ]);
   });
 
+  it('lists, and does not cease, a comune re-established later under the same cadastral code (Baranzate)', () => {
+    const again = buildHistory(
+      [
+        period('A618', '015250', 'BARANZATE', '2001-12-12', '2003-03-05'),
+        period('A618', '015250', 'BARANZATE', '2004-06-08', null),
+        period('A940', '015027', 'BOLLATE', '1900-01-01', null),
+      ],
+      [],
+    );
+    const r = istatLinks(again, [es('015250', 'Baranzate', '2003-03-06', '015027')], '2025-01-01', [], [], () => null);
+    expect(r.links).toEqual([]);
+    expect(r.reestablished).toEqual([
+      { codice_catastale: 'A618', nome: 'Baranzate', data: '2003-03-06', successore: 'A940' },
+    ]);
+  });
+
   it('refuses an extinction whose codes the archives do not hold', () => {
     const bad = istatLinks(history, [es('009999', 'Nulla', '2020-01-01', '001010')], '2025-01-01', [], [], () => null);
     expect(bad.errors).toEqual([expect.stringContaining('Nulla (009999)')]);

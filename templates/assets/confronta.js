@@ -12,7 +12,6 @@ const micrograms = (v) => `${oneDecimal.format(v)} µg/m³`;
 const score = (v) => `${oneDecimal.format(v)} / 100`;
 const DIMENSIONS = ['reddito', 'ambiente', 'servizi', 'demografia', 'sicurezza'];
 
-const form = document.getElementById('confronta-scelta');
 const chosenList = document.getElementById('confronta-scelti');
 const status = document.getElementById('confronta-stato');
 const result = document.getElementById('confronto');
@@ -73,7 +72,6 @@ attachSearch({
     update();
   },
 });
-form.addEventListener('submit', (event) => event.preventDefault());
 
 /**
  * The rows of the comparison. `read(d)` takes one comune's records and returns

@@ -117,3 +117,12 @@ export function preflightResponse(request: Request): Response {
     },
   });
 }
+
+/**
+ * Netlify's CDN caches a dynamic answer only when this header says so (with the function's
+ * `cache: 'manual'`): as long as a browser may keep it. A 500 says no-store and stays uncached.
+ */
+export function withCdnCache<T extends Response | URL | undefined>(answer: T): T {
+  if (answer instanceof Response && answer.status < 500) answer.headers.set('Netlify-CDN-Cache-Control', CACHE_CONTROL);
+  return answer;
+}

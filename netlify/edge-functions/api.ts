@@ -5,7 +5,7 @@
 // else is computed here from the generated index. No file-system access at run time.
 import { EDGE_RATE_LIMIT, excludedPatterns } from '../../api/cdn-layer.ts';
 import { createHandler, handlerContext } from '../../api/handler.ts';
-import { CACHE_CONTROL } from '../../api/http.ts';
+import { withCdnCache } from '../../api/http.ts';
 import index, { incomeRankings, laterParts } from '../../generated/edge-index.js';
 
 const handle = createHandler(
@@ -27,13 +27,8 @@ export default async (request: Request) => {
   // A rewrite is routed through the edge functions again, without `excludedPath` (seen under
   // `netlify dev`): the file it names is the static layer's, so step aside (undefined = bypass).
   if (new URL(request.url).pathname.endsWith('.json')) return undefined;
-  const response = await handle(request);
-  // Dynamic responses are not cached by Netlify's CDN unless they say so in this header (with
-  // `cache: 'manual'` below): a repeated URL is then answered without invoking again for as
-  // long as a browser may keep it. A 500 says no-store and stays uncached.
-  if (response instanceof Response && response.status < 500)
-    response.headers.set('Netlify-CDN-Cache-Control', CACHE_CONTROL);
-  return response;
+  // A repeated URL is then answered by the CDN without invoking again (cache: 'manual' below).
+  return withCdnCache(await handle(request));
 };
 
 export const config = {

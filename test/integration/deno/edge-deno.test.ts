@@ -9,6 +9,7 @@ import { EDGE_RATE_LIMIT, excludedPatterns } from '../../../api/cdn-layer.ts';
 import { createHandler, handlerContext } from '../../../api/handler.ts';
 import { PROJECT_ROOT } from '../../../generator/config.ts';
 import { fsStore } from '../../../api/fs-store.ts';
+import { withCdnCache } from '../../../api/http.ts';
 import { hasRealBuild, loadBuiltIndex, REAL_DATA, TEST_BUILD } from '../helpers/real-build.ts';
 import { EDGE_REQUESTS, runRequests, type EdgeAnswer } from './requests.ts';
 
@@ -85,11 +86,12 @@ describe.skipIf(!hasRealBuild)(`the Netlify edge function under Deno${REAL_DATA}
       answers: EdgeAnswer[];
       reentries: { rewrite: string; bypassed: boolean }[];
     };
-    // Node: the same handler, with the local store and the same rewrite for static answers.
-    const node = createHandler(
+    // Node: the same handler, with the local store, the same rewrite for static answers and the CDN's cache header.
+    const handle = createHandler(
       handlerContext(await loadBuiltIndex(), fsStore(TEST_BUILD.outDir)),
       async (path, request) => new URL(path, request.url),
     );
+    const node = async (request: Request) => withCdnCache(await handle(request));
     const fromNode = await runRequests(node, 'http://127.0.0.1');
 
     expect(fromDeno.answers).toHaveLength(EDGE_REQUESTS.length);

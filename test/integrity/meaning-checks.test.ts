@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StationYear } from '../../data-sources/ispra-aria.ts';
 import { checkAirStations } from '../../generator/check/air-stations.ts';
+import { checkAreas } from '../../generator/check/area-agreement.ts';
 import { checkCodeNamePairs } from '../../generator/check/sardinian-codes.ts';
 import { checkSexRatios, type SexCounts } from '../../generator/check/sex-ratio.ts';
 import { nameProblem, textProblem } from '../../generator/check/text-fields.ts';
@@ -120,6 +121,34 @@ describe('code and name across two sources of the same date', () => {
     };
     expect(checkCodeNamePairs(table, classification)).toEqual([
       'codice 112001: «Sassari» in sardegna-2026.csv, «Alghero» in classificazioni-2026.xlsx',
+    ]);
+  });
+});
+
+describe('areas across two sources', () => {
+  const registry = {
+    file: 'gi_comuni.csv',
+    km2: new Map([
+      ['001001', 13.2851],
+      ['087009', null],
+      ['058091', 1287.36],
+    ]),
+  };
+  it('agree within the tolerance, a missing value aside', () => {
+    const istat = {
+      file: 'classificazioni.xlsx',
+      km2: new Map([
+        ['001001', 13.29],
+        ['087009', 250.86],
+        ['058091', 1287.36],
+      ]),
+    };
+    expect(checkAreas(registry, istat, { relative: 0.01 })).toEqual([]);
+  });
+  it('an area ×10 names both files, the code and the two values', () => {
+    const istat = { file: 'classificazioni.xlsx', km2: new Map([['001001', 132.851]]) };
+    expect(checkAreas(registry, istat, { relative: 0.01 })).toEqual([
+      'superficie del comune 001001: 13,2851 km² in gi_comuni.csv, 132,851 km² in classificazioni.xlsx (90% di scarto, oltre il 1%)',
     ]);
   });
 });

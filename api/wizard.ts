@@ -334,7 +334,7 @@ export function explain(
 ): { perche: string; avvisi: string[] } {
   const strengths: { nome: string; misura: string; score: number; median: number; lift: number }[] = [];
   const missing: string[] = [];
-  const estimates: string[] = [];
+  const estimates: { nome: string; text: string }[] = [];
   const avvisi: string[] = [];
   let warning: string | null = null;
   for (const d of q.dimensioni) {
@@ -344,7 +344,8 @@ export function explain(
       continue;
     }
     const ind = indicatorsOf(d, i);
-    if (ind.estimated.length > 0) estimates.push(`${d.nome.toLowerCase()} (${joinItalian(ind.estimated)})`);
+    if (ind.estimated.length > 0)
+      estimates.push({ nome: d.nome.toLowerCase(), text: `${d.nome.toLowerCase()} (${joinItalian(ind.estimated)})` });
     if (d.id === priorita && ind.estimatedShare > ESTIMATED_SHARE_MAX) {
       avvisi.push('priorita_stimata');
       warning = `attenzione: il punteggio ${d.nome.toLowerCase()}, la priorità scelta, poggia per più di metà su stime`;
@@ -368,7 +369,10 @@ export function explain(
       ? `Sopra la mediana nazionale in ${joinItalian(strengths.slice(0, 2).map((s) => `${s.nome} (${Math.round(s.score)} contro ${Math.round(s.median)}: ${s.misura})`))}`
       : 'Nessuna dimensione sopra la mediana nazionale',
   );
-  if (estimates.length > 0) parts.push(`stimati perché mancanti (mediana nazionale): ${joinItalian(estimates)}`);
+  // Estimates of the dimensions not already cited with their indicators.
+  const cited = new Set(strengths.slice(0, 2).map((x) => x.nome));
+  const other = estimates.filter((e) => !cited.has(e.nome)).map((e) => e.text);
+  if (other.length > 0) parts.push(`stimati perché mancanti (mediana nazionale): ${joinItalian(other)}`);
   if (warning) parts.push(warning);
   if (missing.length > 0) parts.push(`senza dati per ${joinItalian(missing)} (pesi riproporzionati)`);
   parts.push(

@@ -335,14 +335,14 @@ describe('results', () => {
     const zeta = ask({ priorita: 'ambiente' }).risultati.find((r) => r.nome === 'Zeta')!;
     expect(zeta.perche).toMatch(/ambiente \(80 contro 50: misurati ambiente due; stimati ambiente uno\)/);
     expect(zeta.perche).not.toMatch(/misurati[^;)]*ambiente uno/);
-    expect(zeta.perche).toMatch(/stimati perché mancanti \(mediana nazionale\): ambiente \(ambiente uno\)/);
+    expect(zeta.perche).not.toMatch(/stimati perché mancanti/); // already named where ambiente is cited
     expect(zeta.perche).toMatch(
       /attenzione: il punteggio ambiente, la priorità scelta, poggia per più di metà su stime/,
     );
     expect(zeta.avvisi).toContain('priorita_stimata');
     // The same estimate is named but not warned about when the environment is not the priority.
     const calm = ask({ priorita: 'reddito' }).risultati.find((r) => r.nome === 'Zeta')!;
-    expect(calm.perche).toMatch(/stimati perché mancanti/);
+    expect(calm.perche).toMatch(/stimati ambiente uno/);
     expect(calm.avvisi).not.toContain('priorita_stimata');
     // Eta has the same scores, all measured: no estimate, no warning.
     const eta = ask({ priorita: 'ambiente' }).risultati.find((r) => r.nome === 'Eta')!;

@@ -271,8 +271,8 @@ interface Hit {
  * (all when omitted; the filter applies before the limit, so a narrowed search still fills it).
  * A query shorter than 2 characters after normalization returns [].
  * A query with abbreviations (`ss. cosma`, `s. croce`, `mte san savino`) is also searched spelled out
- * (api/search/abbreviations.ts); each comune keeps its best match over the spellings, and the
- * merged list keeps the tier, then population order.
+ * (api/search/abbreviations.ts), without typo tolerance; each comune keeps its best match over the
+ * spellings, and the merged list keeps the tier, then population order.
  */
 export function search(index: SearchIndex, query: string, limit = 10, keep?: SearchFilter): SearchResult[] {
   const queryWords = normalizeName(query)
@@ -289,7 +289,9 @@ export function search(index: SearchIndex, query: string, limit = 10, keep?: Sea
   if (variants.length > 1) {
     // Each variant's list is its best `limit` in (score desc, entry asc) order, so the best `limit` of the
     // union, by each entry's best score, is among them.
-    const all = variants.flatMap((words, i) => (i === 0 ? hits : searchWords(index, words, limit, allowed)));
+    // Only the query as typed gets typo tolerance: the fuzzy scan is the costly tier, and a typo inside an
+    // abbreviated name is a stretch.
+    const all = variants.flatMap((words, i) => (i === 0 ? hits : searchWords(index, words, limit, allowed, false)));
     all.sort((a, b) => b.punteggio - a.punteggio || a.entry - b.entry);
     const seen = new Set<number>();
     hits = all.filter((h) => !seen.has(h.entry) && seen.add(h.entry)).slice(0, limit);
@@ -301,12 +303,13 @@ export function search(index: SearchIndex, query: string, limit = 10, keep?: Sea
   }));
 }
 
-/** The tiers over one spelling of the query (normalized words), best first. */
+/** The tiers over one spelling of the query (normalized words), best first; the typo tier only with `typos`. */
 function searchWords(
   index: SearchIndex,
   queryWords: readonly string[],
   limit: number,
   allowed: (entry: number) => boolean,
+  typos = true,
 ): Hit[] {
   const q = queryWords.join('');
   const { chiavi, voce, codici, parole } = index;
@@ -359,7 +362,7 @@ function searchWords(
   if (results.length >= limit) return results;
 
   // Tier 4: typo tolerance.
-  const maxDist = q.length >= 8 ? 2 : q.length >= 4 ? 1 : 0;
+  const maxDist = !typos ? 0 : q.length >= 8 ? 2 : q.length >= 4 ? 1 : 0;
   if (maxDist === 0) return results;
   // Offered values are distance * entryCount + entry, one per key; an entry has at most
   // MAX_KEYS_PER_ENTRY keys, so the best `remaining` distinct entries are among that many times as many values.

@@ -131,6 +131,9 @@ export const QUERY_MIX: BenchQuery[] = [
   { query: 'lecoc', expected: '097042', kind: 'refuso' }, // Lecco; Lecce is also one edit away
   { query: 'regio emilia', expected: '035033', kind: 'refuso' }, // typo inside a multi-word form
   { query: 'pont st martin', expected: '007052', kind: 'più parole' }, // abbreviation of Saint
+  { query: 'ss. cosma e damiano', expected: '059026', kind: 'più parole' }, // SS. = Santi
+  { query: 'mte san savino', expected: '051025', kind: 'più parole' }, // Mte = Monte
+  { query: "s. croce sull'arno", expected: '050033', kind: 'più parole' }, // S. = Santa
   // Names in the other official language (German, French, Slovene), typed or misremembered.
   { query: 'Bozen', expected: '021008', kind: 'altra lingua' },
   { query: 'Aoste', expected: '007003', kind: 'altra lingua' }, // not in the source's denominazione_altra: found as a typo of Aosta

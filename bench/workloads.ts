@@ -73,7 +73,13 @@ export const CERCA: Workload = {
   id: 'cerca',
   label: 'cerca (autocompletamento)',
   computed: true,
-  paths: QUERY_MIX.map((q) => `/api/comuni/cerca?q=${encodeURIComponent(q.query)}`),
+  paths: [
+    ...QUERY_MIX.map((q) => `/api/comuni/cerca?q=${encodeURIComponent(q.query)}`),
+    // Narrowed by place (a form where the province or region is already chosen).
+    '/api/comuni/cerca?q=san&provincia=RM',
+    '/api/comuni/cerca?q=castel&regione=Toscana',
+    '/api/comuni/cerca?q=mont&regione=piemonte',
+  ],
 };
 
 /** The dynamic endpoints, timed in process and over HTTP. */

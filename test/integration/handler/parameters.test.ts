@@ -125,6 +125,15 @@ describe.skipIf(!hasRealBuild)(`list parameters on the real build${REAL_DATA}`, 
     }
   });
 
+  it('ranks land by the 2024 share by default, by the 2015 per-capita figure on request, and rejects other values', async () => {
+    const share = await ok('/api/ambiente/suolo/classifica?limit=1');
+    const perCapita = await ok('/api/ambiente/suolo/classifica?indicatore=PRO_CAPITE&limit=1');
+    expect([share.indicatore, share.anno, share.unita]).toEqual(['suolo', 2024, '% della superficie comunale']);
+    expect([perCapita.indicatore, perCapita.anno]).toEqual(['suolo_pro_capite', 2015]);
+    expect(share.totale).toBeGreaterThan(perCapita.totale);
+    expect(await invalid('/api/ambiente/suolo/classifica?indicatore=ettari')).toEqual(['indicatore']);
+  });
+
   it('filters the quality ranking by region and population, keeping national positions', async () => {
     const body = await ok('/api/qualita-vita/classifica?regione=toscana&min_pop=5000&max_pop=20000&limit=500');
     expect(body.filtri).toEqual({ regione: 'Toscana', min_pop: 5000, max_pop: 20000 });

@@ -18,6 +18,7 @@ import { mefProfile } from './successor-inputs.ts';
 import { deriveSuccessors } from './successors.ts';
 import { istatLinks, type Disagreement } from './istat-successors.ts';
 import type { Estinzione } from '../../data-sources/istat-variazioni-comuni.ts';
+import { SOURCES } from '../../data-sources/index.ts';
 import { buildHistory, HISTORY_START, sinceHistoryStart } from './territorial-history.ts';
 
 export interface TerritoryInputs {
@@ -126,7 +127,7 @@ export function buildTerritory(input: TerritoryInputs): Territory {
   const beyond = istat.disagreements.filter(outOfTolerance);
   if (istat.errors.length > 0 || beyond.length > 0)
     throw new Error(
-      `registro ISTAT dei comuni cessati:\n  ${[
+      `registro ISTAT dei comuni cessati (${sourceFiles('variazioni')}) contro gli archivi storici (${sourceFiles('archivio')}):\n  ${[
         ...istat.errors,
         ...beyond.map(
           (d) =>
@@ -201,4 +202,10 @@ export function buildTerritory(input: TerritoryInputs): Territory {
       },
     },
   };
+}
+
+/** A source's files and id, as the build's messages name them, so a disagreement says where to look in both. */
+function sourceFiles(id: 'variazioni' | 'archivio'): string {
+  const { meta } = SOURCES[id];
+  return `${meta.files.map((f) => f.path).join(', ')} (${meta.id})`;
 }

@@ -123,7 +123,8 @@ describe('faults recorded in the lock, caught by meaning', () => {
         .filter((l) => !l.includes(',"H329",'))
         .join('\n'),
     );
-    expect(message).toMatch(/anpr\/archivio-comuni\/ANPR_archivio_comuni\.csv \(anpr-archivio-comuni\): .*002114/);
+    expect(message).toContain('anpr/archivio-comuni/ANPR_archivio_comuni.csv (anpr-archivio-comuni)');
+    expect(message).toContain('estinzione ISTAT di Riva Valdobbia (002114)');
   }, 120_000);
 
   it('two new codes swapped in the Sardinian 2026 table: code and name no longer pair', async () => {

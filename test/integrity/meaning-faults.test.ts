@@ -139,6 +139,7 @@ describe('faults recorded in the lock, caught by meaning', () => {
     expect(message).toContain(
       `${SARDEGNA}: codice 2026 112050 «Alghero» (precedente 090003) dopo 112001 «Sassari» (precedente 090064): ISTAT numera i comuni di una provincia nuova in ordine alfabetico, codici scambiati?`,
     );
+    expect(message).toContain(`codice 112050: «Alghero» in ${SARDEGNA}, «Sassari» in ${CLASSIFICATION}`);
   }, 120_000);
 
   it("markup in a comune's name: the name is refused with the registry's file and row", async () => {

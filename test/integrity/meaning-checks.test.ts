@@ -2,8 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import type { StationYear } from '../../data-sources/ispra-aria.ts';
 import { checkAirStations } from '../../generator/check/air-stations.ts';
-import { checkAreas } from '../../generator/check/area-agreement.ts';
-import { checkCodeNamePairs } from '../../generator/check/sardinian-codes.ts';
+import { AREA_AGREEMENT, checkAreas } from '../../generator/check/area-agreement.ts';
+import { checkCodeNamePairs, NAME_EXCEPTIONS } from '../../generator/check/sardinian-codes.ts';
+import { sexCounts } from '../../generator/check/source-checks.ts';
+import type { LoadedSources } from '../../generator/load/load-sources.ts';
+import { SOURCES } from '../../data-sources/index.ts';
 import { checkSexRatios, type SexCounts } from '../../generator/check/sex-ratio.ts';
 import { nameProblem, textProblem } from '../../generator/check/text-fields.ts';
 
@@ -103,7 +106,54 @@ describe('names and text fields', () => {
   });
 });
 
+describe("ISTAT's 2022 and 2024 tables by sex in the check", () => {
+  // 30 comuni of one region, 48% men; `swapped` the 2024 table's columns exchanged.
+  const point = (anno: number, swapped = false) => {
+    const codes = Array.from({ length: 30 }, (_, i) => String(54001 + i).padStart(6, '0'));
+    const [m, f] = swapped ? [520, 480] : [480, 520];
+    return {
+      anno,
+      data_riferimento: `${anno}-01-01`,
+      valori: new Map(codes.map((c) => [c, 1000])),
+      nomi: new Map(),
+      scartati: [],
+      sesso: { maschi: new Map(codes.map((c) => [c, m])), femmine: new Map(codes.map((c) => [c, f])) },
+    };
+  };
+  const loaded = (swapped: boolean) =>
+    ({ pop22sesso: point(2022), pop2024: point(2024, swapped) }) as unknown as LoadedSources;
+
+  it('a region swapped in the 2024 table fails naming that file; the 2022 table passes', () => {
+    const failures = checkSexRatios(sexCounts(loaded(true)), () => ({ codice: '10', nome: 'Umbria' }));
+    expect(failures).toEqual([
+      `${SOURCES.pop2024.meta.files[0]!.path} (istat-popolazione-2024, 2024-01-01): regione 10 Umbria, 30 comuni: maschi/femmine 1,083 (15.600 maschi, 14.400 femmine), fuori dai limiti 0,900–1,000: colonne dei sessi scambiate?`,
+    ]);
+    expect(checkSexRatios(sexCounts(loaded(false)), () => ({ codice: '10', nome: 'Umbria' }))).toEqual([]);
+  });
+});
+
 describe('code and name across two sources of the same date', () => {
+  it('a bilingual name agrees with its slash form; a listed renaming is not a disagreement', () => {
+    const registry = {
+      file: 'gi_comuni.csv',
+      nomi: new Map([
+        ['021008', 'Bolzano/Bozen'],
+        ['006113', 'Murisengo'],
+      ]),
+    };
+    const classification = {
+      file: 'classificazioni.xlsx',
+      nomi: new Map([
+        ['021008', 'Bolzano / Bozen'],
+        ['006113', 'Murisengo Monferrato'],
+      ]),
+    };
+    expect(checkCodeNamePairs(registry, classification, NAME_EXCEPTIONS)).toEqual([]);
+    expect(checkCodeNamePairs(registry, classification)).toEqual([
+      'codice 006113: «Murisengo» in gi_comuni.csv, «Murisengo Monferrato» in classificazioni.xlsx',
+    ]);
+  });
+
   it('names both files, the code and the two names; spelling of accents and apostrophes aside', () => {
     const table = {
       file: 'sardegna-2026.csv',
@@ -126,6 +176,12 @@ describe('code and name across two sources of the same date', () => {
 });
 
 describe('areas across two sources', () => {
+  it('the largest genuine gap on the real files passes the bound, an area ÷10 does not', () => {
+    const registry = { file: 'gi_comuni.csv', km2: new Map([['063069', 2.304]]) };
+    expect(checkAreas(registry, { file: 'x.xlsx', km2: new Map([['063069', 2.948]]) }, AREA_AGREEMENT)).toEqual([]);
+    expect(checkAreas(registry, { file: 'x.xlsx', km2: new Map([['063069', 23.04]]) }, AREA_AGREEMENT)).toHaveLength(1);
+  });
+
   const registry = {
     file: 'gi_comuni.csv',
     km2: new Map([

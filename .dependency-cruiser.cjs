@@ -17,9 +17,10 @@ module.exports = {
   forbidden: [
     {
       name: 'no-circular',
-      comment: 'An import cycle couples modules so that neither can change or be tested alone.',
+      comment:
+        'An import cycle couples modules so that neither can change or be tested alone. The generated client (client/sdk/, written by @hey-api/openapi-ts) is not ours to reshape.',
       severity: 'error',
-      from: {},
+      from: { pathNot: '^client/sdk/' },
       to: { circular: true },
     },
     forbid(

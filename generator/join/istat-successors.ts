@@ -2,16 +2,6 @@ import type { Estinzione } from '../../data-sources/istat-variazioni-comuni.ts';
 import type { SuccessorLink, UnresolvedCessation } from './successor-link.ts';
 import { previousDay, type TerritorialHistory } from './territorial-history.ts';
 
-/** ISTAT's record of one extinction, as a link carries it. */
-export interface RegistroIstat {
-  data: string;
-  codice_istat_comune: string;
-  codice_istat_successore: string;
-  nome_successore: string;
-  provvedimento: string;
-  contenuto: string;
-}
-
 /** Where the inference from figures and polygons stands against ISTAT's successor. */
 export interface Disagreement {
   codice_catastale: string;

@@ -1,4 +1,3 @@
-import type { RegistroIstat } from './istat-successors.ts';
 /** How a successor link was established: ISTAT's record, or (its independent cross-check) inference from the archives and figures. */
 export type LinkMethod =
   'registro_istat' | 'istituzione_stesso_giorno' | 'istituzione_e_bilancio' | 'confini_2019_2025' | 'bilancio';
@@ -81,4 +80,14 @@ export interface UnresolvedCessation {
   motivo: string;
   /** Cadastral codes of the comuni that may have taken its territory (the new ones of the day and those that grew); empty when unknown. */
   possibili_successori: string[];
+}
+
+/** ISTAT's record of one extinction, as a link carries it. */
+export interface RegistroIstat {
+  data: string;
+  codice_istat_comune: string;
+  codice_istat_successore: string;
+  nome_successore: string;
+  provvedimento: string;
+  contenuto: string;
 }

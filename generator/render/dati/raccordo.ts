@@ -3,7 +3,7 @@ import { defineTable, type Table } from '../dati-table.ts';
 import type { Dataset } from '../../join/dataset.ts';
 import { SOURCES } from '../../../data-sources/index.ts';
 import { HISTORY_START } from '../../join/territorial-history.ts';
-import type { RegistroIstat } from '../../join/istat-successors.ts';
+import type { RegistroIstat } from '../../join/successor-link.ts';
 
 interface Row {
   codice_istat_storico: string;

@@ -31,8 +31,14 @@ const GOLDEN = join(PROJECT_ROOT, 'test', 'golden', 'mini-mirror');
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
 const CLOCK = new Date('2026-01-15T09:00:00.000Z');
 
-/** Files kept in readable form beside the manifest: those a structural difference can be shown for. */
-const isReadable = (path: string) => path.endsWith('.json') || path.endsWith('.csv');
+/**
+ * Files kept in readable form beside the manifest: those a structural difference can be shown for, up to
+ * 200 KB readable (test/ holds small files; the larger ones, the OpenAPI document and the datapackage, are
+ * derived from the route table and schemas, whose own diffs show a change, and are checked by hash).
+ */
+const READABLE_MAX_BYTES = 200_000;
+const isReadable = (path: string, bytes: Buffer) =>
+  (path.endsWith('.json') || path.endsWith('.csv')) && readable(path, normalised(bytes)).length <= READABLE_MAX_BYTES;
 /** How many changed files a failure describes, and how many differences of each. */
 const SHOWN_FILES = 5;
 const SHOWN_DIFFERENCES = 15;
@@ -93,7 +99,7 @@ beforeAll(async () => {
     const manifest = Object.fromEntries([...output].map(([path, bytes]) => [path, sha256(normalised(bytes))]));
     await writeFile(join(GOLDEN, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     for (const [path, bytes] of output) {
-      if (!isReadable(path)) continue;
+      if (!isReadable(path, bytes)) continue;
       await mkdir(dirname(join(GOLDEN, path)), { recursive: true });
       await writeFile(join(GOLDEN, path), readable(path, normalised(bytes)));
     }
@@ -115,7 +121,7 @@ async function differencesReport(golden: Record<string, string>, actual: Record<
   const lines = ['La build del mini mirror differisce dai file golden.'];
   if (added.length > 0) lines.push(`File nuovi (${added.length}): ${added.join(', ')}`);
   if (removed.length > 0) lines.push(`File scomparsi (${removed.length}): ${removed.join(', ')}`);
-  const described = changed.filter(isReadable).slice(0, SHOWN_FILES);
+  const described = changed.filter((p) => isReadable(p, output.get(p)!)).slice(0, SHOWN_FILES);
   for (const path of described) {
     const before = await readFile(join(GOLDEN, path), 'utf8').catch(() => null);
     lines.push(`${path}:`);

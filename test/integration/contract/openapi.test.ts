@@ -59,7 +59,20 @@ describe.skipIf(!hasRealBuild)(`the published OpenAPI document${REAL_DATA}`, () 
       );
       // An alias (`order` for `ordine` and vice versa) is documented as a parameter of its own, with the same schema.
       const names = paramEntries(route).flatMap((p) => (p.schema.alias ? [p.name, p.schema.alias] : [p.name]));
+      // `formato` (api/csv.ts) is on every route with a CSV form, and only there.
+      if (route.csv) names.push('formato');
       expect(documented.map((p) => p.name).sort(), route.path).toEqual(names.sort());
+      if (route.csv) {
+        expect(documented.find((p) => p.name === 'formato')!.schema).toEqual({
+          type: 'string',
+          enum: ['json', 'csv'],
+          default: 'json',
+        });
+        expect(Object.keys(item(route.path).get.responses[200]!.content ?? {}), route.path).toEqual([
+          'application/json',
+          'text/csv',
+        ]);
+      }
       for (const spec of paramEntries(route)) {
         const { description: _d, alias, ...constraints } = spec.schema;
         for (const name of alias ? [spec.name, alias] : [spec.name]) {

@@ -55,14 +55,16 @@ async function checksums(paths) {
 }
 
 /**
- * The bundle of `entry` made by an earlier run, if every file it was made from still has the same
- * content, with the same esbuild; null otherwise. Bundling took ~330 ms of every `npm run build`
+ * The bundle of `entry` made by an earlier run in this checkout, if every file it was made from still has
+ * the same content, with the same esbuild; null otherwise. Bundling took ~330 ms of every `npm run build`
  * (esbuild's start, then the location plugin's pass over ~360 files), reading and hashing those
  * files ~30 ms.
  */
 export async function reusableBundle(entry, cache = CACHE) {
   const manifest = await readFile(manifestOf(entry, cache), 'utf8').then(JSON.parse, () => null);
-  if (!manifest || manifest.esbuild !== esbuildVersion || !existsSync(join(cache, manifest.bundle))) return null;
+  // The bundle holds this checkout's absolute paths: a node_modules copied from another checkout must not reuse it.
+  if (!manifest || manifest.root !== ROOT || manifest.esbuild !== esbuildVersion) return null;
+  if (!existsSync(join(cache, manifest.bundle))) return null;
   const now = await checksums(Object.keys(manifest.inputs));
   return Object.entries(manifest.inputs).every(([path, sum]) => now[path] === sum)
     ? join(cache, manifest.bundle)
@@ -102,7 +104,7 @@ export async function importBundled(entry, cache = CACHE) {
   const inputs = { ...Object.fromEntries(read), ...unread };
   await writeAtomically(
     manifestOf(entry, cache),
-    JSON.stringify({ esbuild: esbuildVersion, bundle: basename(file), inputs }),
+    JSON.stringify({ root: ROOT, esbuild: esbuildVersion, bundle: basename(file), inputs }),
   );
   return import(pathToFileURL(file).href);
 }

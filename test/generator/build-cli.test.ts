@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,5 +38,13 @@ describe("npm run build's bundle", () => {
     await rm(dependency());
     expect(await reusableBundle(entry, cache)).toBeNull();
     await writeFile(dependency(), 'export const value: number = 2;\n');
+  });
+
+  it("is not reused from a cache copied from another checkout (it holds that checkout's paths)", async () => {
+    await importBundled(entry, cache);
+    const manifestFile = (await readdir(cache)).find((f) => f.endsWith('.inputs.json'))!;
+    const manifest = JSON.parse(await readFile(join(cache, manifestFile), 'utf8')) as { root: string };
+    await writeFile(join(cache, manifestFile), JSON.stringify({ ...manifest, root: '/another/checkout' }));
+    expect(await reusableBundle(entry, cache)).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import * as agcomCoperturaFtth from './agcom-copertura-ftth.ts';
 import * as anprArchivioComuni from './anpr-archivio-comuni.ts';
 import * as anprPopolazione from './anpr-popolazione.ts';
 import * as comuniIta from './comuni-ita.ts';
@@ -68,6 +69,7 @@ export const SOURCES = {
   interno: internoDelitti,
   gisco: giscoOspedali,
   scuole: mimScuoleStatali,
+  ftth: agcomCoperturaFtth,
 } as const;
 
 export const SOURCE_MODULES: readonly SourceModule[] = Object.values(SOURCES);

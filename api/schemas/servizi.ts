@@ -37,6 +37,34 @@ const Scuole = Type.Object(
   },
 );
 
+const FibraFtth = Type.Object(
+  {
+    livello: Type.Literal('comune'),
+    anno: Type.Integer({ description: 'Anno dei dati AGCOM (primo semestre; la data esatta non è nel file).' }),
+    famiglie_residenti: Type.Number({
+      minimum: 0,
+      description: 'Famiglie residenti stimate da AGCOM ("calcolato"), a 0,1.',
+    }),
+    famiglie_raggiunte: Type.Number({
+      minimum: 0,
+      description: 'Famiglie raggiunte dalla fibra fino a casa (FTTH) stimate da AGCOM ("calcolato"), a 0,1.',
+    }),
+    quota_famiglie_percentuale: Type.Number({
+      minimum: 0,
+      maximum: 100,
+      description:
+        'Famiglie raggiunte / famiglie residenti, come pubblicata da AGCOM ("Copertura FTTH DESI"), in %, a 0,01.',
+    }),
+    metodo: Type.String(),
+    fonte: Provenance,
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Copertura in fibra fino a casa (FTTH) delle famiglie del comune, AGCOM Broadband Map 2026 (primo semestre); null con il motivo in `valori_mancanti.fibra_ftth` se il comune non è nel file.',
+  },
+);
+
 export const Servizi = Type.Object(
   {
     aree_interne: Nullable(
@@ -91,6 +119,7 @@ export const Servizi = Type.Object(
       ),
     ),
     scuole: Nullable(Scuole),
+    fibra_ftth: Nullable(FibraFtth),
     valori_mancanti: MissingReasons,
   },
   { additionalProperties: false },

@@ -37,3 +37,20 @@ export function findSheet(sheets: Sheet[], name: string | RegExp | undefined, co
     throw new Error(`${context}: nessun foglio ${String(name)}; i fogli sono ${sheets.map((s) => s.name).join(', ')}`);
   return sheet;
 }
+
+/**
+ * Legacy BIFF8 workbooks (.xls), which read-excel-file cannot open: read with @e965/xlsx, the
+ * maintained SheetJS build (no dependencies, parses BIFF8 whole; a hand-written cfb + record
+ * reader would have to handle shared strings, RK/MULRK numbers and CONTINUE records again).
+ * Raw cell values, empty cells and empty strings as null, like readWorkbook.
+ */
+export async function readLegacyWorkbook(bytes: Uint8Array): Promise<Sheet[]> {
+  const XLSX = await import('@e965/xlsx');
+  const book = XLSX.read(bytes, { type: 'array', cellDates: true });
+  return book.SheetNames.map((name) => ({
+    name,
+    rows: XLSX.utils
+      .sheet_to_json<Cell[]>(book.Sheets[name]!, { header: 1, raw: true, defval: null, blankrows: false })
+      .map((row) => row.map((c) => (c === '' ? null : c))),
+  }));
+}

@@ -237,5 +237,22 @@ export function mapData(dataset: Dataset, quality: QualityResult, codes: readonl
         "Valle d'Aosta e Trentino-Alto Adige non sono nell'anagrafe statale (gestiscono le proprie scuole), o manca la popolazione.",
       valori: schools.map((v) => round(v?.totale.per_1000_abitanti, 2)),
     });
+  const fibre = comuni.map((c) => c.servizi.fibra_ftth);
+  const fibreSample = fibre.find((v) => v !== null);
+  if (fibreSample)
+    indicatori.push({
+      id: 'fibra_ftth',
+      gruppo: 'Servizi',
+      nome: 'Famiglie raggiunte dalla fibra (FTTH)',
+      unita: '% delle famiglie',
+      decimali: 1,
+      verso: 'maggiore_migliore',
+      classi: 'quantili',
+      fonte: publisher(fibreSample.fonte.fonte),
+      periodo: `${fibreSample.anno} (primo semestre)`,
+      nota: 'Famiglie raggiunte dalla fibra fino a casa / famiglie residenti, come pubblicata da AGCOM.',
+      motivo_mancante: 'Il comune non compare nel file AGCOM.',
+      valori: fibre.map((v) => round(v?.quota_famiglie_percentuale, 1)),
+    });
   return { codici: [...codes], indicatori, non_disponibili: nonDisponibili };
 }

@@ -88,6 +88,12 @@ export function qualityInputs(dataset: Dataset): QualityInput[] {
           c.servizi.scuole?.fonte ?? null,
           c.servizi.valori_mancanti.scuole ?? 'Popolazione non disponibile.',
         ),
+        famiglie_ftth_percentuale: value(
+          c.servizi.fibra_ftth?.quota_famiglie_percentuale,
+          c.servizi.fibra_ftth?.anno ?? null,
+          c.servizi.fibra_ftth?.fonte ?? null,
+          c.servizi.valori_mancanti.fibra_ftth,
+        ),
         tempo_polo_servizi_minuti: value(
           c.servizi.aree_interne?.tempo_polo_minuti,
           2020,

@@ -150,6 +150,9 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
     hospitalsMeta: SOURCES.gisco.meta,
     schools: sources.scuole,
     schoolsMeta: SOURCES.scuole.meta,
+    // AGCOM keys by the 1 January 2026 codes (Sardinia re-coded): brought onto the 2025 basis.
+    ftth: sources.ftth && rekeyFrom2026(sources.ftth, sources.sardegna2026 ?? []),
+    ftthMeta: SOURCES.ftth.meta,
     population: (codice) => {
       const d = demographics.series.get(codice)?.find((y) => y.anno === demographics.defaultYear);
       return d?.popolazione_totale != null ? { anno: d.anno, valore: d.popolazione_totale } : null;

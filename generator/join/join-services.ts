@@ -5,6 +5,7 @@ import { provenance, type SourceMeta } from '../../data-sources/lib/source.ts';
 import type { Anagrafica } from '../../api/schemas/comune.ts';
 import type { Servizi } from '../../api/schemas/servizi.ts';
 import { round } from '../../api/numbers.ts';
+import type { CoperturaFtth } from '../../data-sources/agcom-copertura-ftth.ts';
 import { LIVELLI, type LivelloScolastico, type ScuoleStatali } from '../../data-sources/mim-scuole-statali.ts';
 
 export interface ServicesInputs {
@@ -16,6 +17,9 @@ export interface ServicesInputs {
   hospitalsMeta: SourceMeta;
   schools: ScuoleStatali | null;
   schoolsMeta: SourceMeta;
+  /** AGCOM's FTTH coverage, already on the 2025 codes (the file has the 2026 ones). */
+  ftth: Map<string, CoperturaFtth> | null;
+  ftthMeta: SourceMeta;
   /** Official population of the default demographic year, by code: the denominator of per-1,000 figures. */
   population: (codice: string) => { anno: number; valore: number } | null;
 }
@@ -23,6 +27,25 @@ export interface ServicesInputs {
 const SCHOOL_YEAR = '2025/26';
 const SCHOOLS_METHOD =
   "Scuole statali dell'anagrafe ministeriale contate per livello nel comune (per codice catastale), esclusi istituzioni capofila, centri per adulti, convitti, scuole in carcere e in ospedale; per 1.000 abitanti: numero / popolazione ufficiale ISTAT × 1.000, a 0,001.";
+
+const FTTH_METHOD =
+  'Famiglie raggiunte dalla fibra fino a casa (FTTH) / famiglie residenti, come pubblicate da AGCOM per comune (stime "calcolato"); quota in %, a 0,01; famiglie a 0,1. Una cella vuota di famiglie raggiunte con quota pubblicata 0 è letta come 0.';
+
+/** The file does not state its reference date: AGCOM's data of the first half of 2026 (see the source's notes). */
+function ftthBlock(
+  f: CoperturaFtth,
+  fonte: NonNullable<Servizi['fibra_ftth']>['fonte'],
+): NonNullable<Servizi['fibra_ftth']> {
+  return {
+    livello: 'comune',
+    anno: fonte.anno_riferimento!,
+    famiglie_residenti: round(f.famiglie_residenti, 1),
+    famiglie_raggiunte: round(f.famiglie_raggiunte_ftth, 1),
+    quota_famiglie_percentuale: round(f.quota * 100, 2),
+    metodo: FTTH_METHOD,
+    fonte,
+  };
+}
 
 type SchoolCounts = Record<LivelloScolastico, number>;
 
@@ -77,6 +100,7 @@ export function joinServices(comuni: Anagrafica[], inputs: ServicesInputs): Map<
   const hospitalYear = Number(inputs.hospitalsMeta.referenceDate.slice(0, 4));
   const covered = inputs.schools ? coveredRegions(comuni, inputs.schools) : new Set<string>();
   const schoolsSource = provenance(inputs.schoolsMeta, 2025, inputs.schoolsMeta.referenceDate);
+  const ftthSource = provenance(inputs.ftthMeta, Number(inputs.ftthMeta.referenceDate), '2026 (primo semestre)');
   const none: SchoolCounts = { infanzia: 0, primaria: 0, secondaria_primo_grado: 0, secondaria_secondo_grado: 0 };
   for (const c of comuni) {
     const missing: Record<string, string> = {};
@@ -100,6 +124,11 @@ export function joinServices(comuni: Anagrafica[], inputs: ServicesInputs): Map<
       missing.scuole = inputs.schools
         ? `L'anagrafe delle scuole statali del ministero non comprende la regione ${c.regione.nome}, che gestisce le proprie scuole (file separato delle province e regioni autonome, non nel mirror): nessun valore, non zero.`
         : 'Fonte MIM Anagrafe scuole statali non disponibile in questa build.';
+    const ftth = inputs.ftth?.get(c.codice_istat);
+    if (!ftth)
+      missing.fibra_ftth = inputs.ftth
+        ? 'Il comune non compare nel file AGCOM della copertura FTTH.'
+        : 'Fonte AGCOM sulla copertura FTTH non disponibile in questa build.';
     out.set(c.codice_istat, {
       aree_interne:
         ai || classi
@@ -139,6 +168,7 @@ export function joinServices(comuni: Anagrafica[], inputs: ServicesInputs): Map<
             schoolsSource,
           )
         : null,
+      fibra_ftth: ftth ? ftthBlock(ftth, ftthSource) : null,
       valori_mancanti: missing,
     });
   }

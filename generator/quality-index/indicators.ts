@@ -171,6 +171,16 @@ const SERVICES_INDICATORS: IndicatorDefinition[] = [
       "Scuole statali di ogni livello (infanzia, primaria, secondaria di primo e secondo grado) ogni 1.000 abitanti, anagrafe MIM 2025/26; nessun valore per Valle d'Aosta e Trentino-Alto Adige, che l'anagrafe statale non comprende.",
   },
   {
+    id: 'famiglie_ftth_percentuale',
+    dimensione: 'servizi',
+    nome: 'Famiglie raggiunte dalla fibra (FTTH)',
+    unita: '% delle famiglie',
+    direzione: 'maggiore_migliore',
+    livello: 'comune',
+    descrizione:
+      'Quota delle famiglie residenti raggiunte dalla fibra fino a casa (FTTH), come pubblicata da AGCOM per comune (Broadband Map, 2026, primo semestre).',
+  },
+  {
     id: 'tempo_polo_servizi_minuti',
     dimensione: 'servizi',
     nome: 'Tempo dal polo di servizi',

@@ -58,6 +58,7 @@ export function methodologyDoc(dataset: Dataset, quality: unknown) {
         testo: [
           'Aree interne (ISTAT/NUVAP, 2020): classe A–F e tempo medio di percorrenza verso il polo di servizi più vicino.',
           "Scuole statali (anagrafe MIM 2025/26, per codice catastale): punti di erogazione per livello (infanzia, primaria, secondaria di primo e di secondo grado), esclusi le righe di istituzione (istituti comprensivi e superiori, le cui sedi sono righe proprie), i centri per adulti, i convitti e le scuole in carcere e in ospedale; per 1.000 abitanti sulla popolazione ufficiale ISTAT dell'anno predefinito. Valle d'Aosta e Trentino-Alto Adige non sono nell'anagrafe statale: nessun valore, mai zero.",
+          'Fibra fino a casa (AGCOM Broadband Map, 2026, primo semestre: la data di riferimento non è nel file, creato il 4 giugno 2026, con famiglie uguali e FTTH di poco inferiore al rapporto del 30 giugno 2026): quota delle famiglie residenti raggiunte in FTTH come pubblicata da AGCOM (famiglie raggiunte / famiglie residenti, stime AGCOM), per comune; codici 2026, la Sardegna ricondotta ai codici 2025 con la tabella ISTAT dei codici sardi.',
           'Urban Index (DIPE): farmacie e posti letto ospedalieri per 1.000 abitanti (2011; il tracciato indica per 10.000 ma i valori sono per 1.000), popolazione esclusa dalla banda larga (2013).',
           "Tempo di guida verso l'ospedale più vicino: media provinciale ponderata per popolazione (GISCO 2023), dato provinciale.",
         ],

@@ -265,6 +265,22 @@ function fields(dataset: Dataset, qualityScore: (c: ComuneData) => boolean): Fie
       nota: 'Dato provinciale.',
     },
     {
+      campo: 'scuole.totale',
+      dominio: 'servizi',
+      anno: 2025,
+      fonte: 'mim-scuole-statali',
+      has: (c) => c.servizi.scuole !== null,
+      nota: "Valle d'Aosta e Trentino-Alto Adige non sono nell'anagrafe statale.",
+    },
+    {
+      campo: 'fibra_ftth.quota_famiglie_percentuale',
+      dominio: 'servizi',
+      anno: dataset.comuni.find((c) => c.servizi.fibra_ftth)?.servizi.fibra_ftth?.anno ?? null,
+      fonte: 'agcom-copertura-ftth',
+      has: (c) => c.servizi.fibra_ftth !== null,
+      nota: 'AGCOM, 2026 (primo semestre): la data di riferimento non è scritta nel file.',
+    },
+    {
       campo: 'delitti_per_1000_abitanti',
       dominio: 'sicurezza',
       anno: dataset.comuni.find((c) => c.sicurezza.anno)?.sicurezza.anno ?? null,

@@ -27,6 +27,11 @@ const REGISTER = parseScuoleStatali(
   ].join('\n'),
 );
 
+// Roma in AGCOM's file, Fiumicino and Bolzano not.
+const FTTH = new Map([
+  ['058091', { famiglie_residenti: 1160240.0138, famiglie_raggiunte_ftth: 1129981.6255, quota: 0.97392057854 }],
+]);
+
 function join(population: number | null) {
   return joinServices(COMUNI, {
     areeInterne: null,
@@ -37,6 +42,8 @@ function join(population: number | null) {
     hospitalsMeta: SOURCES.gisco.meta,
     schools: REGISTER,
     schoolsMeta,
+    ftth: FTTH,
+    ftthMeta: SOURCES.ftth.meta,
     population: () => (population === null ? null : { anno: 2025, valore: population }),
   });
 }
@@ -60,5 +67,24 @@ describe('joinServices: state schools', () => {
 
   it('keeps the count but no per-1,000 figure without a population', () => {
     expect(join(null).get('058091')!.scuole!.totale).toEqual({ numero: 3, per_1000_abitanti: null });
+  });
+});
+
+describe('joinServices: FTTH coverage', () => {
+  it("serves AGCOM's share of families reached in %, with the families and the 2026 source", () => {
+    expect(join(4000).get('058091')!.fibra_ftth).toMatchObject({
+      livello: 'comune',
+      anno: 2026,
+      famiglie_residenti: 1160240,
+      famiglie_raggiunte: 1129981.6,
+      quota_famiglie_percentuale: 97.39,
+      fonte: { fonte: 'agcom-copertura-ftth', anno_riferimento: 2026, data_riferimento: '2026 (primo semestre)' },
+    });
+  });
+
+  it('is null with the reason for a comune the file lacks', () => {
+    const fiumicino = join(4000).get('058120')!;
+    expect(fiumicino.fibra_ftth).toBeNull();
+    expect(fiumicino.valori_mancanti.fibra_ftth).toMatch(/non compare nel file AGCOM/);
   });
 });

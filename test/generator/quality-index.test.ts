@@ -152,6 +152,7 @@ describe('weights and indicator set', () => {
       suolo_consumato_m2_per_abitante: ['ambiente', 'down', 'comune'],
       suolo_consumato_percentuale: ['ambiente', 'down', 'comune'],
       scuole_per_1000_abitanti: ['servizi', 'up', 'comune'],
+      famiglie_ftth_percentuale: ['servizi', 'up', 'comune'],
       tempo_polo_servizi_minuti: ['servizi', 'down', 'comune'],
       farmacie_per_1000_abitanti: ['servizi', 'up', 'comune'],
       posti_letto_ospedalieri_per_1000_abitanti: ['servizi', 'up', 'comune'],

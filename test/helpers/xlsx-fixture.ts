@@ -67,3 +67,11 @@ function columnName(index: number): string {
 function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
+
+/** Writes a legacy Excel 97-2003 workbook (.xls, BIFF8) with @e965/xlsx, for parsers of .xls sources. */
+export async function makeXls(sheets: { name: string; rows: (string | number | null)[][] }[]): Promise<Uint8Array> {
+  const XLSX = await import('@e965/xlsx');
+  const book = XLSX.utils.book_new();
+  for (const s of sheets) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(s.rows), s.name);
+  return new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'biff8' }) as ArrayBuffer);
+}

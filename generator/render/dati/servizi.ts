@@ -32,8 +32,8 @@ export function serviziTable(dataset: Dataset): Table {
   return defineTable({
     name: 'servizi',
     title: 'Servizi',
-    description: `Una riga per comune: classificazione Aree Interne (ISTAT/NUVAP 2020), indicatori di servizio dell'Urban Index (DIPE, anni diversi per indicatore) tempo di guida verso l'ospedale più vicino (dato provinciale, Eurostat GISCO${hospitalYear ? ` ${hospitalYear}` : ''}) e scuole statali per livello (MIM 2025/26).`,
-    fonti: ['istat-aree-interne', 'dipe-urban-index', 'gisco-ospedali', 'mim-scuole-statali'],
+    description: `Una riga per comune: classificazione Aree Interne (ISTAT/NUVAP 2020), indicatori di servizio dell'Urban Index (DIPE, anni diversi per indicatore) tempo di guida verso l'ospedale più vicino (dato provinciale, Eurostat GISCO${hospitalYear ? ` ${hospitalYear}` : ''}), scuole statali per livello (MIM 2025/26) e famiglie raggiunte dalla fibra fino a casa (AGCOM, 2026).`,
+    fonti: ['istat-aree-interne', 'dipe-urban-index', 'gisco-ospedali', 'mim-scuole-statali', 'agcom-copertura-ftth'],
     primaryKey: ['codice_istat'],
     columns: [
       CODICE,
@@ -118,6 +118,33 @@ export function serviziTable(dataset: Dataset): Table {
           value: (r) => r.c.servizi.scuole?.[l].per_1000_abitanti ?? null,
         },
       ]),
+      {
+        name: 'famiglie_residenti_agcom',
+        type: 'number',
+        unit: 'famiglie',
+        description:
+          'Famiglie residenti stimate da AGCOM ("calcolato"), Broadband Map 2026 (primo semestre), a 0,1; vuoto se il comune non è nel file.',
+        constraints: { minimum: 0 },
+        value: (r) => r.c.servizi.fibra_ftth?.famiglie_residenti ?? null,
+      },
+      {
+        name: 'famiglie_raggiunte_ftth',
+        type: 'number',
+        unit: 'famiglie',
+        description:
+          'Famiglie raggiunte dalla fibra fino a casa (FTTH) stimate da AGCOM ("calcolato"), 2026 (primo semestre), a 0,1.',
+        constraints: { minimum: 0 },
+        value: (r) => r.c.servizi.fibra_ftth?.famiglie_raggiunte ?? null,
+      },
+      {
+        name: 'famiglie_ftth_percentuale',
+        type: 'number',
+        unit: '% delle famiglie',
+        description:
+          'Famiglie raggiunte FTTH / famiglie residenti, come pubblicata da AGCOM ("Copertura FTTH DESI"), in %, a 0,01.',
+        constraints: { minimum: 0, maximum: 100 },
+        value: (r) => r.c.servizi.fibra_ftth?.quota_famiglie_percentuale ?? null,
+      },
     ],
     rows: dataset.comuni.map((c) => ({ c })),
   });

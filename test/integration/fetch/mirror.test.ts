@@ -99,6 +99,9 @@ describe('data:fetch against the mirror served at the official URLs', () => {
       for (const r of report.results.filter((x) => x.status === 'new')) expect(r.sha256, r.path).toBe(sums.get(r.path));
       expect(byStatus('manual').sort()).toEqual(
         [
+          'agcom/copertura-ftth/AGCOM_Fibra.xls',
+          'istat/classificazioni-comuni-2026/Classificazioni statistiche-e-dimensione-dei-comuni_01_01_2026.xlsx',
+          'mim/scuole-statali-2025-26/SCUANAGRAFESTAT20252620250901.csv.gz',
           'dipe/urban-index/DB_DIPE.csv',
           'dipe/urban-index/DB_DIPE_TRACCIATO.csv',
           'gisco/ospedali/italia_province_fasce_5min_wide.csv',

@@ -227,9 +227,9 @@ describe.skipIf(!hasRealBuild)(`public/dati, the bulk dataset${REAL_DATA}`, () =
       mese_anagrafe: '2025-01',
     });
     expect(rowsOf('demografia', ROMA, 2022)[0]).toMatchObject({
-      popolazione_totale: null,
+      popolazione_totale: 2_749_031,
       mese_anagrafe: '2022-12',
-      fonte_popolazione: null,
+      fonte_popolazione: 'istat-popolazione-2022-2023',
       fonte_anagrafe: 'anpr-popolazione',
     });
     const milano = await readBuilt<Redditi>(`/api/redditi/${MILANO}.json`);

@@ -19,6 +19,8 @@ export interface PopulationPoint {
   nomi: Map<string, string>;
   /** Rows skipped (non-comune codes such as "IT" Italia, missing figures) with the reason. */
   scartati: { codice: string; motivo: string }[];
+  /** The file's own Italy row, where it has one (a file that also lists merged comuni beside their parts cannot be summed). */
+  totale_italia?: number;
   /** Residents by sex, where the file has them: codes as in `valori`, maschi + femmine = the total. */
   sesso?: { maschi: Map<string, number>; femmine: Map<string, number> };
 }

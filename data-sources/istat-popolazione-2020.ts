@@ -62,6 +62,7 @@ export function parsePopolazioneIstat2020(text: string): PopulationPoint {
     if (cell(time) !== String(YEAR))
       throw new Error(`${context}: la riga di ${code} si riferisce a TIME "${cell(time)}", atteso ${YEAR}`);
     const nome = cell(nomeCol);
+    if (code === 'IT') point.totale_italia = parsePopulationCount(row[value], `${context}, Value di IT`) ?? undefined;
     if (!/^\d{6}$/.test(code) || Number(code) === 0) {
       point.scartati.push({
         codice: code,

@@ -144,7 +144,9 @@ function demographics(comuni: ComuneData[], anno: number, italy: NationalPopulat
           italy.totale,
           anno,
           'abitanti',
-          `Popolazione ufficiale ISTAT dell'Italia al ${italy.data_riferimento}: somma di tutte le ${italy.comuni} righe comunali della fonte (i comuni di quella data, anche quelli poi fusi), mai conteggi ANPR.` +
+          (italy.riga_italia
+            ? `Popolazione ufficiale ISTAT dell'Italia al ${italy.data_riferimento}: la riga Italia della fonte (le sue ${italy.comuni} righe comunali elencano anche comuni fusi accanto alle loro parti, e non si sommano), mai conteggi ANPR.`
+            : `Popolazione ufficiale ISTAT dell'Italia al ${italy.data_riferimento}: somma di tutte le ${italy.comuni} righe comunali della fonte (i comuni di quella data, anche quelli poi fusi), mai conteggi ANPR.`) +
             (pop.senza.length
               ? ` Nelle schede dei comuni attuali ${pop.senza.length} non hanno un valore per l'anno (${pop.senza.slice(0, 20).join(', ')}${pop.senza.length > 20 ? ', …' : ''}): i loro residenti sono in questo totale, nelle righe dei comuni di allora.`
               : ''),

@@ -66,6 +66,8 @@ interface Snapshot<T> {
   meta: SourceMeta;
   /** Source of the split by sex, when not `meta`. */
   sexMeta?: SourceMeta;
+  /** The file's own Italy row, where it has one. */
+  totale_italia?: number;
   valori: Map<string, T>;
   nomi: Map<string, string>;
 }
@@ -129,6 +131,7 @@ function totalsSnapshot(source: PopulationSource, point: PopulationPoint): Snaps
     data_riferimento: point.data_riferimento,
     meta: source.meta,
     ...(point.sesso && { sexMeta: source.sexMeta ?? source.meta }),
+    ...(point.totale_italia !== undefined && { totale_italia: point.totale_italia }),
     valori,
     nomi: point.nomi,
   };
@@ -170,6 +173,8 @@ export interface NationalPopulation {
   totale: number;
   /** Comuni of that date (the file's rows), not today's. */
   comuni: number;
+  /** True when the total is the file's own Italy row (the 2020 export lists merged comuni beside their parts: its rows overlap). */
+  riga_italia: boolean;
   fonte: string;
   data_riferimento: string;
 }
@@ -192,7 +197,8 @@ export function nationalPopulation(
     let totale = 0;
     for (const v of snapshot.valori.values()) totale += v.totale;
     out.set(snapshot.anno, {
-      totale,
+      totale: snapshot.totale_italia ?? totale,
+      riga_italia: snapshot.totale_italia !== undefined,
       comuni: snapshot.valori.size,
       fonte: snapshot.meta.id,
       data_riferimento: snapshot.data_riferimento,

@@ -335,7 +335,7 @@ export async function build(
       'Status',
     );
     await progress.step("scrittura degli ultimi file e scambio con l'output precedente", async () => {
-      await writeEdgeIndexEntry(config.generatedDir, config.outDir);
+      if (config.generatedDir) await writeEdgeIndexEntry(config.generatedDir, config.outDir);
       await writer.commit(config.outDir);
     });
     const seconds = (performance.now() - started) / 1000;

@@ -6,7 +6,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
-import type { BuildConfig } from '../generator/config.ts';
+import type { EntryBuildConfig } from '../generator/config.ts';
 import { round, summarize, type LatencySummary } from './stats.ts';
 import type { Workload } from './workloads.ts';
 
@@ -38,7 +38,7 @@ export interface LocalServer {
 }
 
 /** `npm start` on the benchmark's build; its request log goes nowhere. Ready when /api/status answers. */
-export async function startServer(config: BuildConfig, port?: number): Promise<LocalServer> {
+export async function startServer(config: EntryBuildConfig, port?: number): Promise<LocalServer> {
   const chosen = port ?? (await freePort());
   const args = ['--data-dir', config.dataDir, '--out', config.outDir, '--generated-dir', config.generatedDir];
   const child: ChildProcess = fork(START, args, {

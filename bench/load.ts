@@ -22,7 +22,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { PROJECT_ROOT, resolveConfig } from '../generator/config.ts';
+import { PROJECT_ROOT, resolveConfig, withIndexEntry } from '../generator/config.ts';
 import { createApp } from '../server/app.ts';
 import { importIndexData } from '../server/index-module.ts';
 
@@ -130,10 +130,12 @@ const fmt = (n: number, digits = 0) =>
 async function main() {
   const argv = process.argv.slice(2);
   const testBuild = resolve(PROJECT_ROOT, process.env.TEST_BUILD_DIR ?? 'build/test');
-  const config = resolveConfig(
-    argv.includes('--out')
-      ? argv
-      : [...argv, '--out', join(testBuild, 'public'), '--generated-dir', join(testBuild, 'generated')],
+  const config = withIndexEntry(
+    resolveConfig(
+      argv.includes('--out')
+        ? argv
+        : [...argv, '--out', join(testBuild, 'public'), '--generated-dir', join(testBuild, 'generated')],
+    ),
   );
   if (
     !existsSync(join(config.outDir, 'api', 'status.json')) ||

@@ -2,7 +2,7 @@ import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BuildConfig } from '../generator/config.ts';
+import type { EntryBuildConfig } from '../generator/config.ts';
 
 export interface BuildFigures {
   /** From starting the process to its exit: what `npm run build` costs, Node's start-up and the bundling included. */
@@ -57,7 +57,7 @@ const CHILD = fileURLToPath(new URL('./build-child.mjs', import.meta.url));
  * goes over the previous build in `config.outDir`, as `npm run build` does.
  */
 export async function measureBuilds(
-  config: BuildConfig,
+  config: EntryBuildConfig,
   scratch: string,
   runs: number,
 ): Promise<{ median: BuildFigures; runs: BuildFigures[] }> {
@@ -75,7 +75,7 @@ export async function measureBuilds(
 }
 
 /** One full build from the raw sources in a fresh process (so its peak RSS is the build's alone). */
-export function measureBuild(config: BuildConfig): Promise<BuildFigures> {
+export function measureBuild(config: EntryBuildConfig): Promise<BuildFigures> {
   const args = ['--data-dir', config.dataDir, '--out', config.outDir, '--generated-dir', config.generatedDir];
   const started = performance.now();
   // Plain Node with the flags of package.json's build script, as `npm run build` runs: not under

@@ -17,7 +17,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { PROJECT_ROOT, resolveConfig, type BuildConfig } from '../generator/config.ts';
+import { PROJECT_ROOT, resolveConfig, type EntryBuildConfig } from '../generator/config.ts';
 import { importIndexData } from '../server/index-module.ts';
 import { calibrate, type Calibration } from './calibrate.ts';
 import { measureCopyFloor } from './copy-floor.ts';
@@ -109,7 +109,7 @@ async function main() {
   const settings = smoke ? SMOKE : FULL;
   const root = resolve(flag(argv, '--out') ?? join(PROJECT_ROOT, 'build', 'bench'));
   const base = resolveConfig(flag(argv, '--data-dir') ? ['--data-dir', flag(argv, '--data-dir')!] : []);
-  const config: BuildConfig = { ...base, outDir: join(root, 'public'), generatedDir: join(root, 'generated') };
+  const config: EntryBuildConfig = { ...base, outDir: join(root, 'public'), generatedDir: join(root, 'generated') };
   const resultsPath = resolve(
     flag(argv, '--results') ?? (smoke ? join(root, 'results-smoke.json') : join(PROJECT_ROOT, 'bench', 'results.json')),
   );

@@ -335,8 +335,10 @@ export async function build(
       'Status',
     );
     await progress.step("scrittura degli ultimi file e scambio con l'output precedente", async () => {
-      await writeEdgeIndexEntry(config.generatedDir, config.outDir);
-      await writer.commit(config.outDir);
+      if (config.generatedDir) await writeEdgeIndexEntry(config.generatedDir, config.outDir);
+      // On Netlify the published folder is a plain one: nothing serves it during the build, and a
+      // link as publish directory is not something every deploy tool follows (docs/local-server.md).
+      await writer.commit(config.outDir, { realDirectory: process.env.NETLIFY === 'true' });
     });
     const seconds = (performance.now() - started) / 1000;
     logger.log(`\nCopertura dei campi (anche in /api/copertura):\n${coverageTable(coverage)}\n`);

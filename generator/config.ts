@@ -5,8 +5,11 @@ import type { BuildScale } from './check/validate-dataset.ts';
 export interface BuildConfig {
   dataDir: string;
   outDir: string;
-  /** Where the edge function's index module is written (bundled by Netlify, imported locally). */
-  generatedDir: string;
+  /**
+   * Where the edge function's index module is written (bundled by Netlify, imported locally);
+   * null: none, the output is not one an edge function is deployed with (see resolveConfig).
+   */
+  generatedDir: string | null;
   /** The fetcher's lock, for each source's fetch date (default data-sources/sources.lock.json). */
   lockPath?: string;
   /** Go on despite changes beyond the change report's thresholds, recording them in the acknowledgement file (--accept-changes). */
@@ -19,12 +22,26 @@ export interface BuildConfig {
   scale?: BuildScale;
 }
 
+/** A build that writes the edge function's index entry (tools that import the index through it). */
+export type EntryBuildConfig = BuildConfig & { generatedDir: string };
+
+/** The config of a tool that needs the index entry: with --out elsewhere, --generated-dir is then required. */
+export function withIndexEntry(config: BuildConfig): EntryBuildConfig {
+  const { generatedDir } = config;
+  if (!generatedDir) throw new Error(`con --out ${config.outDir} serve anche --generated-dir`);
+  return { ...config, generatedDir };
+}
+
 export const PROJECT_ROOT = resolve(import.meta.dirname, '..');
+/** The output Netlify publishes and npm start serves, whose index generated/edge-index.js re-exports. */
+export const DEFAULT_OUT_DIR = resolve(PROJECT_ROOT, 'public');
 
 /**
  * Data directory: --data-dir flag, else DATA_DIR, else the shared mirror beside the
  * project. Output: --out flag, else public/ in the project; the edge function's index
- * module: --generated-dir, else generated/. Site address: --site-url, else SITE_URL, else
+ * module: --generated-dir, else generated/ when the output is the default one, else none: a
+ * build into another folder never moves the entry that the default tree's edge function
+ * imports (docs/netlify.md, "A self-contained tree"). Site address: --site-url, else SITE_URL, else
  * the URL Netlify sets during its builds.
  */
 export function resolveConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): BuildConfig {
@@ -40,11 +57,17 @@ export function resolveConfig(argv: string[], env: NodeJS.ProcessEnv = process.e
   };
   const lock = flag('--lock');
   const ack = flag('--changes-ack');
+  const outDir = resolve(flag('--out') ?? DEFAULT_OUT_DIR);
+  const generated = flag('--generated-dir');
   const siteUrl = flag('--site-url') ?? env.SITE_URL ?? (env.NETLIFY === 'true' ? env.URL : undefined);
   return {
     dataDir: resolve(flag('--data-dir') ?? env.DATA_DIR ?? DEFAULT_DATA_DIR),
-    outDir: resolve(flag('--out') ?? resolve(PROJECT_ROOT, 'public')),
-    generatedDir: resolve(flag('--generated-dir') ?? resolve(PROJECT_ROOT, 'generated')),
+    outDir,
+    generatedDir: generated
+      ? resolve(generated)
+      : outDir === DEFAULT_OUT_DIR
+        ? resolve(PROJECT_ROOT, 'generated')
+        : null,
     ...(lock === undefined ? {} : { lockPath: resolve(lock) }),
     ...(ack === undefined ? {} : { changesAckPath: resolve(ack) }),
     ...(argv.includes('--accept-changes') ? { acceptChanges: true } : {}),

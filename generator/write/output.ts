@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readlink, rename, rm, stat, symlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setImmediate } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
@@ -209,26 +209,16 @@ export class OutputWriter {
   }
 
   /**
-   * Replaces `target` with the finished build (records, lists and the edge index, all in
-   * this one tree): the old tree is moved aside, the new one renamed into place, the old
-   * one removed in the background. A kill between the two renames leaves `target` missing
-   * with both trees beside it; recoverOutputs (run by the next build and by npm start)
-   * finishes the swap.
+   * Puts the finished build (records, lists and the edge index, all in this one tree) at
+   * `target` without a moment where `target` is missing (see swapSteps). `realDirectory`: the
+   * deploy's case (Netlify publishes `target`, nothing serves it during the build), where the
+   * tree is renamed into place as a plain folder.
    */
-  async commit(target: string): Promise<void> {
+  async commit(target: string, { realDirectory = false } = {}): Promise<void> {
     await this.flush();
     await this.stopThread();
-    const old = `${target}.old-${process.pid}`;
-    await rm(old, { recursive: true, force: true });
-    const moved = await rename(target, old).then(
-      () => true,
-      (error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT') throw error;
-        return false;
-      },
-    );
-    await rename(this.root, target);
-    if (moved) removeInBackground(old);
+    if (realDirectory) return replaceFolder(this.root, target);
+    for (const step of await swapSteps(this.root, target)) await step();
   }
 
   async discard(): Promise<void> {
@@ -237,6 +227,57 @@ export class OutputWriter {
     await this.stopThread();
     await rm(this.root, { recursive: true, force: true });
   }
+}
+
+/** How `target` is: the link to the served tree, a plain folder (a deploy, or an output from before the links), or nothing yet. */
+async function targetKind(target: string): Promise<'link' | 'folder' | 'missing'> {
+  return lstat(target).then(
+    (stats) => (stats.isSymbolicLink() ? 'link' : 'folder'),
+    (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+      return 'missing';
+    },
+  );
+}
+
+/**
+ * The swap, one step a function, so a test can stop between any two. `target` is a symbolic
+ * link to the served tree, a sibling `<target>.tree-<pid>-<ms>`: the finished tree gets such a
+ * name, a new link to it is made beside `target`, then renamed over it, which POSIX makes
+ * atomic: a reader resolving `target` finds the old tree or the new one, never nothing. The
+ * previous tree is removed after, in the background (a server that opened a file in it keeps
+ * reading it). Killed before the last step, `target` is still the old tree and recoverOutputs
+ * removes the new one; the only gap is the first swap over a plain folder (an output from
+ * before the links), moved aside first: recoverOutputs then renames the link into place.
+ */
+export async function swapSteps(root: string, target: string, pid = process.pid): Promise<(() => Promise<void>)[]> {
+  const tree = `${target}.tree-${pid}-${Date.now()}`;
+  const link = `${target}.link-${pid}`;
+  const kind = await targetKind(target);
+  const previous =
+    kind === 'link' ? join(dirname(target), await readlink(target)) : kind === 'folder' ? `${target}.old-${pid}` : null;
+  return [
+    () => rename(root, tree),
+    async () => {
+      await rm(link, { force: true });
+      await symlink(basename(tree), link);
+    },
+    ...(kind === 'folder' ? [() => rename(target, previous!)] : []),
+    () => rename(link, target),
+    async () => {
+      if (previous) removeInBackground(previous);
+    },
+  ];
+}
+
+/** The deploy's swap: the old folder moved aside, the new one renamed into place, the old one removed. */
+async function replaceFolder(root: string, target: string): Promise<void> {
+  const old = `${target}.old-${process.pid}`;
+  await rm(old, { recursive: true, force: true });
+  const kind = await targetKind(target);
+  if (kind !== 'missing') await rename(target, old);
+  await rename(root, target);
+  if (kind !== 'missing') removeInBackground(old);
 }
 
 /**
@@ -264,43 +305,51 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * Cleans up after builds that died (kill -9, power loss) beside `target`: their
- * `<target>.tmp-<pid>` (partial output) and `<target>.old-<pid>` (previous output moved
- * aside) folders. If a build died between its two renames, `target` is missing while its
- * `.old-<pid>` exists: its `.tmp-<pid>` is then complete (the first rename only happens
- * after every write), so it is renamed into place. Folders of builds still running are
- * left alone. Returns what was done, for the log.
+ * Cleans up after builds that died (kill -9, power loss) beside `target`: their partial
+ * output (`.tmp-<pid>`), a finished tree never linked (`.tree-<pid>-<ms>`), a link never
+ * renamed into place (`.link-<pid>`), a folder moved aside (`.old-<pid>`). When `target` is
+ * missing (killed inside the first swap over a plain folder, or removed by hand), the dead
+ * build's link is renamed into place, else the newest tree is linked, else a folder moved aside
+ * is put back. Entries of builds still running are left alone, and so is the served tree.
+ * Returns what was done, for the log.
  */
 export async function recoverOutputs(target: string): Promise<string[]> {
   const parent = dirname(target);
   const name = basename(target);
-  const pattern = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(tmp|old)-(\\d+)$`);
+  const pattern = new RegExp(
+    `^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(tmp|old|link|tree)-(\\d+)(?:-(\\d+))?$`,
+  );
   const entries = await readdir(parent).catch(() => [] as string[]);
   const stale = entries
     .map((entry) => ({ entry, match: pattern.exec(entry) }))
     .filter((e): e is { entry: string; match: RegExpExecArray } => e.match !== null && !isAlive(Number(e.match[2])));
   const done: string[] = [];
-  const targetExists = await stat(target).then(
+  const served = await stat(target).then(
     () => true,
     () => false,
   );
-  if (!targetExists) {
-    const interrupted = stale.find(
-      (e) => e.match[1] === 'old' && stale.some((t) => t.match[1] === 'tmp' && t.match[2] === e.match[2]),
-    );
+  if (!served) {
+    const link = stale.find((e) => e.match[1] === 'link');
+    const tree = stale.filter((e) => e.match[1] === 'tree').sort((a, b) => Number(b.match[3]) - Number(a.match[3]))[0];
     const orphan = stale.find((e) => e.match[1] === 'old');
-    if (interrupted) {
-      await rename(join(parent, `${name}.tmp-${interrupted.match[2]}`), target);
-      done.push(`completato lo scambio interrotto della build ${interrupted.match[2]}`);
+    if (link && (await stat(join(parent, link.entry)).catch(() => null))) {
+      await rename(join(parent, link.entry), target);
+      done.push(`completato lo scambio interrotto della build ${link.match[2]}`);
+    } else if (tree) {
+      await rm(target, { force: true });
+      await symlink(tree.entry, target);
+      done.push(`servito l'output più recente, ${tree.entry}`);
     } else if (orphan) {
       await rename(join(parent, orphan.entry), target);
       done.push(`ripristinato l'output precedente da ${orphan.entry}`);
     }
   }
+  const current = await readlink(target).catch(() => null);
   for (const { entry } of stale) {
     const path = join(parent, entry);
+    if (entry === current) continue;
     if (
-      await stat(path).then(
+      await lstat(path).then(
         () => true,
         () => false,
       )

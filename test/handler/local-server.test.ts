@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,17 +56,19 @@ describe('npm start decides to build', () => {
     expect((await needsBuild(dirs(), code())).reason).toMatch(/è incompleto o di un'altra build/);
   });
 
-  it('removes the folders of a killed build, and finishes a swap killed between its two renames', async () => {
+  it('removes the leftovers of a killed build, and finishes a swap killed with the output moved aside', async () => {
     await built();
     await write(join(root, 'public.tmp-999999', 'api', 'x.json'), '{}');
-    await write(join(root, 'public.old-999998', 'api', 'x.json'), '{}');
+    await write(join(root, 'public.tree-999998-1', 'api', 'x.json'), '{}');
+    await symlink('public.tree-999998-1', join(root, 'public.link-999998'));
     await decide();
     expect((await readdir(root)).sort()).toEqual(['code', 'data', 'public']);
-    // Killed after `public` was moved aside and before the new tree took its place.
+    // Killed in the first swap over a plain folder: moved aside, the link to the new tree not yet in place.
     await rename(join(root, 'public'), join(root, 'public.old-999997'));
-    await write(join(root, 'public.tmp-999997', 'api', 'new.json'), '{}');
+    await write(join(root, 'public.tree-999997-2', 'api', 'new.json'), '{}');
+    await symlink('public.tree-999997-2', join(root, 'public.link-999997'));
     await decide();
-    expect((await readdir(root)).sort()).toEqual(['code', 'data', 'public']);
+    expect((await readdir(root)).sort()).toEqual(['code', 'data', 'public', 'public.tree-999997-2']);
     expect(await readdir(join(root, 'public', 'api'))).toEqual(['new.json']);
   });
 });

@@ -17,7 +17,7 @@ import { excludedPatterns, pathOnlyRoutes } from '../../api/cdn-layer.ts';
 import { fullIndex } from '../../api/handler.ts';
 import { JSON_TYPE, PROBLEM_TYPE } from '../../api/http.ts';
 import { build } from '../../generator/build.ts';
-import { resolveConfig } from '../../generator/config.ts';
+import { resolveConfig, withIndexEntry } from '../../generator/config.ts';
 import { createApp } from '../../server/app.ts';
 import { needsBuild } from '../../server/freshness.ts';
 import { importIndexData } from '../../server/index-module.ts';
@@ -179,7 +179,7 @@ async function freePort(): Promise<number> {
 
 async function main() {
   const started = performance.now();
-  const config = resolveConfig(process.argv.slice(2));
+  const config = withIndexEntry(resolveConfig(process.argv.slice(2)));
   const log = (line: string) => console.log(line);
   await ensureNetlifyCli(log);
   if ((await needsBuild(config)).build) await build(config);

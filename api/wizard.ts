@@ -169,11 +169,7 @@ export function answerWizard(index: RuntimeIndex, route: WizardRoute, values: Va
   if (regione < 0 && values.regione !== undefined)
     regione = resolveRegione(index, values.regione, canonicalUrl(route, values));
 
-  const keep = classificationFilter(
-    { zona, litoraneo, urbanizzazione },
-    q.classificazione,
-    canonicalUrl(route, values),
-  );
+  const keep = classificationFilter({ zona, litoraneo, urbanizzazione }, q.classificazione);
   const dims = q.dimensioni;
   const nDims = dims.length;
   const w = dims.map((d) => weights[d.id]);

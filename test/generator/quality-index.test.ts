@@ -546,7 +546,10 @@ describe('outputs', () => {
       DEFS,
     );
     const codici = ['001001', '001002', '001003', '002001', '002002', '002003', '002004', '004001'];
-    const q = toQualityColumns(withR1AsIncome, codici);
+    const q = toQualityColumns(
+      withR1AsIncome,
+      codici.map((codice_istat) => ({ codice_istat, classificazione: null })),
+    );
     expect(q.punteggio).toEqual([T1_TOTAL, T2_TOTAL, T3_TOTAL, null, T1_TOTAL, 50, 50, null]);
     expect(q.dimensioni.map((d) => d.id)).toEqual(QUALITY_DIMENSIONS);
     expect(q.dimensioni[4]!.punteggi).toEqual([50, 50, null, null, 50, 50, 50, null]);
@@ -558,7 +561,7 @@ describe('outputs', () => {
     expect(q.avvisi.find((a) => a.codice === 'dimensioni_senza_dati')?.posizioni).toEqual([2]);
     expect(q.mediane_dimensioni.reddito).toBe(50);
     expect(q.metodologia).toMatch(/\/api\/metodologia#qualita-vita/);
-    expect(() => toQualityColumns(result, codici)).toThrow(/reddito_medio_euro/); // DEFS alone carry no average income
+    expect(() => toQualityColumns(result, [])).toThrow(/reddito_medio_euro/); // DEFS alone carry no average income
   });
 });
 

@@ -21,6 +21,19 @@ export const DIMENSION_NAMES: Readonly<Record<QualityDimension, string>> = {
   sicurezza: 'Sicurezza',
 };
 
+/**
+ * The quantile of the measured normalised values that stands in for a missing indicator
+ * (generator/quality-index/missing.ts). Not the median: with land 2024 per comune in the
+ * environment, the comuni without any air measurement (mostly small, with little land consumed)
+ * still had a higher median environment score than the measured ones at the median (59.7
+ * against 59.0, build of 28 November 2026), i.e. a missing measurement still paid. At the 40th
+ * percentile a missing value counts a little below a typical measured comune, so it never pays.
+ */
+export const ESTIMATE_QUANTILE = 0.4;
+
+/** How texts name the estimate: "40° percentile nazionale". */
+export const ESTIMATE_NAME = `${Math.round(ESTIMATE_QUANTILE * 100)}° percentile nazionale`;
+
 /** SPEC.md: income 30%, environment 25%, services 20%, demographics 15%, safety 10%. */
 export const DIMENSION_WEIGHTS: Readonly<Record<QualityDimension, number>> = {
   reddito: 0.3,

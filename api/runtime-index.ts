@@ -136,8 +136,8 @@ export interface QualityColumns {
   mediane_dimensioni: Record<QualityDimension, number | null>;
   /** Reliability flags (e.g. pochi_contribuenti): positions (in `comuni` order) of the comuni each flag applies to. */
   avvisi: { codice: string; descrizione: string; posizioni: number[] }[];
-  /** ISTAT's classification of comuni, for the wizard's filters; absent until the build has it (api/wizard-filters.ts). */
-  classificazione?: ClassificationColumns;
+  /** ISTAT's classification of comuni, for the wizard's filters (api/wizard-filters.ts). */
+  classificazione: ClassificationColumns;
 }
 
 /** One value per comune (index order), null where ISTAT's classification has none. */

@@ -1,15 +1,44 @@
 /**
  * The wizard's filters on ISTAT's classification of comuni (extensions: zona, litoraneo,
- * urbanizzazione). The one integration point with the data is `QualityColumns.classificazione`
- * (api/runtime-index.ts), which the build fills from the registry's classification fields; until
- * a build has it, asking for one of these filters is a 400 that says so, never an unfiltered answer.
+ * urbanizzazione): their values, how ISTAT's codes map onto them (here, once, for the build's
+ * columns and the OpenAPI descriptions alike) and the predicate over the index.
  */
-import { ProblemError, invalidParams } from './problem.ts';
+import type { Anagrafica } from './schemas/comune.ts';
 import type { ClassificationColumns } from './runtime-index.ts';
 
 export const ZONE = ['montagna', 'collina', 'pianura'] as const;
 export const LITORANEO = ['true', 'false'] as const;
 export const URBANIZZAZIONE = ['citta', 'piccole_citta', 'rurale'] as const;
+
+/** ISTAT altitude zone → filter value: interior and coastal mountain, interior and coastal hill, plain. */
+export const ZONA_BY_CODE: Readonly<Record<number, (typeof ZONE)[number]>> = {
+  1: 'montagna',
+  2: 'montagna',
+  3: 'collina',
+  4: 'collina',
+  5: 'pianura',
+};
+/** DEGURBA degree of urbanisation → filter value. */
+export const URBANIZZAZIONE_BY_CODE: Readonly<Record<number, (typeof URBANIZZAZIONE)[number]>> = {
+  1: 'citta',
+  2: 'piccole_citta',
+  3: 'rurale',
+};
+
+const SOURCE = 'ISTAT, «Classificazioni statistiche e dimensione dei comuni» al 1° gennaio 2026';
+
+/** "1 e 2 → montagna, 3 e 4 → collina, 5 → pianura": a code mapping as the descriptions print it. */
+function mappingText(mapping: Readonly<Record<number, string>>): string {
+  const codes = new Map<string, string[]>();
+  for (const [code, value] of Object.entries(mapping)) codes.set(value, [...(codes.get(value) ?? []), code]);
+  return [...codes].map(([value, c]) => `${c.join(' e ')} → ${value}`).join(', ');
+}
+
+export const FILTER_DESCRIPTIONS = {
+  zona: `Estensione, facoltativa: zona altimetrica ISTAT del comune (riferimento 2026), codici ${mappingText(ZONA_BY_CODE)} (montagna e collina interne e litoranee insieme). Fonte: ${SOURCE}.`,
+  litoraneo: `Estensione, facoltativa: solo comuni litoranei (true: almeno un tratto del confine bagnato dal mare) o non litoranei (false); flag ISTAT, riferimento 2026. Fonte: ${SOURCE}.`,
+  urbanizzazione: `Estensione, facoltativa: grado di urbanizzazione DEGURBA 2021 (Eurostat e ISTAT), codici ${mappingText(URBANIZZAZIONE_BY_CODE)} (piccole città e sobborghi). Fonte: ${SOURCE}.`,
+} as const;
 
 export interface ClassificationFilter {
   zona?: (typeof ZONE)[number];
@@ -17,31 +46,27 @@ export interface ClassificationFilter {
   urbanizzazione?: (typeof URBANIZZAZIONE)[number];
 }
 
-export const CLASSIFICATION_FILTERS_TEXT =
-  'Filtri facoltativi dalla classificazione ISTAT dei comuni: zona (zona altimetrica: montagna, collina o pianura; ISTAT distingue collina e montagna interna e litoranea, qui unite), litoraneo (true o false) e urbanizzazione (grado di urbanizzazione DEGURBA: citta, piccole_citta, rurale). Un comune senza il dato richiesto non è proposto.';
+export const CLASSIFICATION_FILTERS_TEXT = `Filtri facoltativi dalla classificazione ISTAT dei comuni al 1° gennaio 2026: zona (zona altimetrica ${mappingText(ZONA_BY_CODE)}), litoraneo (true o false) e urbanizzazione (grado di urbanizzazione DEGURBA 2021: ${mappingText(URBANIZZAZIONE_BY_CODE)}). Un comune senza il dato richiesto non è proposto.`;
 
-/**
- * The predicate of the requested classification filters over index positions, or null when none
- * is requested. Throws a 400 problem when one is requested and the index has no classification.
- */
+/** The index's classification columns, aligned with the given registry classifications (null where ISTAT has none). */
+export function classificationColumns(
+  classifications: readonly Anagrafica['classificazione'][],
+): ClassificationColumns {
+  return {
+    zona: classifications.map((c) => (c?.zona_altimetrica && ZONA_BY_CODE[c.zona_altimetrica.codice]) ?? null),
+    litoraneo: classifications.map((c) => c?.litoraneo ?? null),
+    urbanizzazione: classifications.map(
+      (c) => (c?.grado_urbanizzazione && URBANIZZAZIONE_BY_CODE[c.grado_urbanizzazione.codice]) ?? null,
+    ),
+  };
+}
+
+/** The predicate of the requested classification filters over index positions, or null when none is requested. */
 export function classificationFilter(
   filter: ClassificationFilter,
-  columns: ClassificationColumns | undefined,
-  instance: string,
+  columns: ClassificationColumns,
 ): ((i: number) => boolean) | null {
-  const asked = (Object.keys(filter) as (keyof ClassificationFilter)[]).filter((k) => filter[k] !== undefined);
-  if (asked.length === 0) return null;
-  if (!columns)
-    throw new ProblemError(
-      invalidParams(
-        instance,
-        asked.map((name) => ({
-          name,
-          reason:
-            "filtro non disponibile in questa versione dei dati: la classificazione ISTAT dei comuni non è ancora nell'indice",
-        })),
-      ),
-    );
+  if (filter.zona === undefined && filter.litoraneo === undefined && filter.urbanizzazione === undefined) return null;
   const litoraneo = filter.litoraneo === undefined ? undefined : filter.litoraneo === 'true';
   return (i) =>
     (filter.zona === undefined || columns.zona[i] === filter.zona) &&

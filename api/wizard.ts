@@ -15,7 +15,14 @@ import type { Answerer } from './context.ts';
 import { canonicalUrl } from './envelope.ts';
 import { canonicalRegione, comuneRef, resolveRegione } from './lists.ts';
 import { formatInteger, weightedMean } from './numbers.ts';
-import { DIMENSION_WEIGHTS, percent, PRIORITY_SHARE, priorityWeights, weightsText } from './quality-weights.ts';
+import {
+  DIMENSION_WEIGHTS,
+  ESTIMATE_NAME,
+  percent,
+  PRIORITY_SHARE,
+  priorityWeights,
+  weightsText,
+} from './quality-weights.ts';
 import { sortedIndexOf } from './sorted.ts';
 import { classificationFilter, CLASSIFICATION_FILTERS_TEXT } from './wizard-filters.ts';
 import type { RouteOf } from './routes.ts';
@@ -113,7 +120,7 @@ export const ESTIMATED_SHARE_MAX = 0.5;
 export const WIZARD_EXPLANATION =
   'La frase "perche" nomina fino a due dimensioni in cui il comune supera la mediana nazionale, scelte per contributo al punteggio ' +
   '(peso della priorità × distanza dalla mediana), ciascuna con i soli indicatori misurati per il comune e, a parte, quelli stimati; ' +
-  'poi gli indicatori stimati di ogni dimensione (la stima è la mediana nazionale, /api/metodologia#qualita-vita dati_mancanti), ' +
+  `poi gli indicatori stimati di ogni dimensione (la stima è il ${ESTIMATE_NAME}, /api/metodologia#qualita-vita dati_mancanti), ` +
   `un avvertimento se la dimensione scelta come priorità poggia per più del ${ESTIMATED_SHARE_MAX * 100}% su stime (peso nominale degli indicatori; avviso priorita_stimata), ` +
   'le dimensioni senza dati e la fascia di costo con il reddito medio. È costruita solo dai dati del comune. ' +
   CLASSIFICATION_FILTERS_TEXT;
@@ -169,11 +176,7 @@ export function answerWizard(index: RuntimeIndex, route: WizardRoute, values: Va
   if (regione < 0 && values.regione !== undefined)
     regione = resolveRegione(index, values.regione, canonicalUrl(route, values));
 
-  const keep = classificationFilter(
-    { zona, litoraneo, urbanizzazione },
-    q.classificazione,
-    canonicalUrl(route, values),
-  );
+  const keep = classificationFilter({ zona, litoraneo, urbanizzazione }, q.classificazione);
   const dims = q.dimensioni;
   const nDims = dims.length;
   const w = dims.map((d) => weights[d.id]);
@@ -372,7 +375,7 @@ export function explain(
   // Estimates of the dimensions not already cited with their indicators.
   const cited = new Set(strengths.slice(0, 2).map((x) => x.nome));
   const other = estimates.filter((e) => !cited.has(e.nome)).map((e) => e.text);
-  if (other.length > 0) parts.push(`stimati perché mancanti (mediana nazionale): ${joinItalian(other)}`);
+  if (other.length > 0) parts.push(`stimati perché mancanti (${ESTIMATE_NAME}): ${joinItalian(other)}`);
   if (warning) parts.push(warning);
   if (missing.length > 0) parts.push(`senza dati per ${joinItalian(missing)} (pesi riproporzionati)`);
   parts.push(

@@ -255,7 +255,7 @@ export async function build(
       dataset,
       toQualityColumns(
         quality,
-        dataset.comuni.map((c) => c.anagrafica.codice_istat),
+        dataset.comuni.map((c) => c.anagrafica),
       ),
       versione,
       territoryIndex(dataset, cessati),

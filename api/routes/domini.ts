@@ -1,6 +1,6 @@
 /** Routes of the data domains: demography, income, environment, quality of life. */
 import { optional, params, route, stringEnum } from '../contract.ts';
-import { LITORANEO, URBANIZZAZIONE, ZONE } from '../wizard-filters.ts';
+import { FILTER_DESCRIPTIONS, LITORANEO, URBANIZZAZIONE, ZONE } from '../wizard-filters.ts';
 import {
   anno,
   codiceIstat,
@@ -183,24 +183,9 @@ export const DOMAIN_ROUTES = [
           description: "Dimensione da privilegiare; bilanciato usa i pesi dell'indice.",
         }),
         regione: regione('Regione (facoltativa), come nel filtro di /api/comuni.'),
-        zona: optional(
-          stringEnum(ZONE, {
-            description:
-              'Estensione, facoltativa: zona altimetrica ISTAT del comune (montagna, collina o pianura; montagna e collina interne e litoranee insieme).',
-          }),
-        ),
-        litoraneo: optional(
-          stringEnum(LITORANEO, {
-            description:
-              'Estensione, facoltativa: solo comuni litoranei (true) o non litoranei (false), classificazione ISTAT.',
-          }),
-        ),
-        urbanizzazione: optional(
-          stringEnum(URBANIZZAZIONE, {
-            description:
-              'Estensione, facoltativa: grado di urbanizzazione (DEGURBA, ISTAT): citta, piccole_citta (piccole città e sobborghi) o rurale.',
-          }),
-        ),
+        zona: optional(stringEnum(ZONE, { description: FILTER_DESCRIPTIONS.zona })),
+        litoraneo: optional(stringEnum(LITORANEO, { description: FILTER_DESCRIPTIONS.litoraneo })),
+        urbanizzazione: optional(stringEnum(URBANIZZAZIONE, { description: FILTER_DESCRIPTIONS.urbanizzazione })),
         limit: limit(10, 50),
       }),
     },

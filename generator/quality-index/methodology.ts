@@ -1,7 +1,7 @@
 import type { MetodologiaQualita } from '../../api/schemas/qualita.ts';
 import { METODOLOGIA_LINK, wizardMethodology } from '../../api/wizard.ts';
 import { round } from '../../api/numbers.ts';
-import { weightsText } from '../../api/quality-weights.ts';
+import { ESTIMATE_NAME, weightsText } from '../../api/quality-weights.ts';
 import { DEFAULT_MAX_DISTANCE_KM } from '../join/attribute-air.ts';
 import { DIMENSION_NAMES, QUALITY_DIMENSIONS, type QualityDimension, type QualityInput } from './indicators.ts';
 import { CLIP_PERCENTILES } from './normalise.ts';
@@ -148,7 +148,7 @@ export { weightsText };
 export function methodSummary(weights: Readonly<Record<QualityDimension, number>>): string {
   return (
     `Valore DERIVATO. Ogni indicatore è normalizzato 0–100 fra il ${CLIP_PERCENTILES.basso}° e il ${CLIP_PERCENTILES.alto}° percentile nazionale (100 = migliore, secondo il verso); ` +
-    `una dimensione è la media ponderata dei suoi indicatori, con la stima pubblicata (mediana nazionale) al posto di quelli mancanti; il totale è la media delle dimensioni con dati, pesi ${weightsText(weights)}, riproporzionati sulle dimensioni disponibili. ` +
+    `una dimensione è la media ponderata dei suoi indicatori, con la stima pubblicata (${ESTIMATE_NAME}) al posto di quelli mancanti; il totale è la media delle dimensioni con dati, pesi ${weightsText(weights)}, riproporzionati sulle dimensioni disponibili. ` +
     `Dettagli e parametri in ${METODOLOGIA_LINK}.`
   );
 }

@@ -7,7 +7,8 @@ import {
   type QualityDimension,
   type QualityInput,
 } from './indicators.ts';
-import { ESTIMATE_QUANTILE, MISSING_DATA_RULE } from './missing.ts';
+import { ESTIMATE_QUANTILE } from '../../api/quality-weights.ts';
+import { MISSING_DATA_RULE } from './missing.ts';
 import { quantile } from './normalise.ts';
 import { rankOrder, scoreAll, type Scored } from './score.ts';
 import { SENSITIVITY_TOP } from './sensitivity.ts';

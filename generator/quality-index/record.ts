@@ -3,6 +3,8 @@ import type { QualityColumns } from '../../api/runtime-index.ts';
 import { BUDGET_MODEL, METODOLOGIA_LINK } from '../../api/wizard.ts';
 import { formatInteger, round } from '../../api/numbers.ts';
 import { jsonLink } from '../../api/static-files.ts';
+import { classificationColumns } from '../../api/wizard-filters.ts';
+import type { Anagrafica } from '../../api/schemas/comune.ts';
 import { DIMENSION_NAMES, QUALITY_DIMENSIONS, type IndicatorDefinition, type QualityDimension } from './indicators.ts';
 import { CLIP_PERCENTILES, quantile } from './normalise.ts';
 import { methodSummary, weightsText } from './methodology.ts';
@@ -92,18 +94,21 @@ export function buildQualitaVitaRecord(
 }
 
 /**
- * The quality part of the runtime index, aligned with `codici` (the index's comuni, sorted by
- * code); a code absent from the result gets nulls. Needs the budget thresholds, i.e. average
- * incomes in the inputs.
+ * The quality part of the runtime index, aligned with `comuni` (the index's comuni, sorted by
+ * code), with their ISTAT classification for the wizard's filters; a code absent from the result
+ * gets nulls. Needs the budget thresholds, i.e. average incomes in the inputs.
  */
-export function toQualityColumns(result: QualityResult, codici: readonly string[]): QualityColumns {
+export function toQualityColumns(
+  result: QualityResult,
+  comuni: readonly Pick<Anagrafica, 'codice_istat' | 'classificazione'>[],
+): QualityColumns {
   if (!result.soglie_budget) {
     throw new Error(
       `indice di qualità: nessun valore di ${BUDGET_MODEL.indicatore} con un anno nei dati, quindi le soglie di budget del wizard non si possono calcolare`,
     );
   }
   const byCode = new Map(result.comuni.map((c) => [c.codice_istat, c]));
-  const rows = codici.map((code) => byCode.get(code) ?? null);
+  const rows = comuni.map((c) => byCode.get(c.codice_istat) ?? null);
   const flagged = (code: QualityFlagCode) =>
     rows.flatMap((c, i) => (c && c.avvisi.some((a) => a.codice === code) ? [i] : []));
   return {
@@ -130,6 +135,7 @@ export function toQualityColumns(result: QualityResult, codici: readonly string[
       descrizione: QUALITY_FLAGS[codice].descrizione,
       posizioni: flagged(codice),
     })),
+    classificazione: classificationColumns(comuni.map((c) => c.classificazione)),
   };
 }
 

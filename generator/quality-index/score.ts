@@ -8,6 +8,7 @@ import type {
 import type { QualityColumns } from '../../api/runtime-index.ts';
 import { BUDGET_MODEL } from '../../api/wizard.ts';
 import { formatInteger, round, weightedMean } from '../../api/numbers.ts';
+import { ESTIMATE_NAME } from '../../api/quality-weights.ts';
 
 // The one weighted mean of the index, shared with the wizard (api/ cannot import generator/).
 export { weightedMean };
@@ -125,8 +126,7 @@ const MOTIVO_DIMENSIONE =
   'Nessun indicatore della dimensione ha un valore per questo comune: la dimensione è esclusa e i pesi delle altre sono riproporzionati.';
 export const MOTIVO_SOLO_PROVINCIALI =
   'La dimensione ha indicatori comunali ma nessuno ha un valore per questo comune: i soli indicatori provinciali, uguali per tutti i comuni della provincia, non bastano a misurarlo. La dimensione è esclusa e i pesi delle altre sono riproporzionati.';
-export const MOTIVO_STIMA =
-  'Al suo posto la dimensione usa la stima pubblicata nella metodologia (campo stima: la mediana nazionale dei valori normalizzati misurati), così la mancanza del dato non migliora il punteggio.';
+export const MOTIVO_STIMA = `Al suo posto la dimensione usa la stima pubblicata nella metodologia (campo stima: il ${ESTIMATE_NAME} dei valori normalizzati misurati), così la mancanza del dato non migliora il punteggio.`;
 export const MOTIVO_TOTALE =
   "Nessuna dimensione dell'indice ha dati per questo comune: il punteggio non è calcolato e il comune non è in classifica.";
 

@@ -1,6 +1,9 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { weightedMean } from '../../api/numbers.ts';
 import { ProblemError } from '../../api/problem.ts';
+import { parseParams } from '../../api/params.ts';
+import { classificationColumns } from '../../api/wizard-filters.ts';
+import type { Anagrafica } from '../../api/schemas/comune.ts';
 import { describe, expect, it } from 'vitest';
 import type { Values } from '../../api/contract.ts';
 import { routeById } from '../../api/routes.ts';
@@ -134,6 +137,11 @@ function makeIndex(rows: Row[], qualita?: RuntimeIndex['qualita']): RuntimeIndex
         { codice: 'pochi_contribuenti', descrizione: 'Meno di 100 contribuenti.', posizioni: [9] },
         { codice: 'dimensioni_senza_dati', descrizione: 'Dimensioni senza dati.', posizioni: [2] },
       ],
+      classificazione: {
+        zona: rows.map(() => null),
+        litoraneo: rows.map(() => null),
+        urbanizzazione: rows.map(() => null),
+      },
     },
     search: {} as RuntimeIndex['search'],
     territorio: {
@@ -372,28 +380,59 @@ describe('filters on ISTAT classification (extensions)', () => {
     });
   });
 
-  it('answers a 400 naming each requested filter when the index has no classification, never an unfiltered list', () => {
-    expect(() => ask({ zona: 'collina', urbanizzazione: 'citta' })).toThrow(ProblemError);
+  it('refuses a value outside the enums with a 400 naming each bad filter, before any answer', () => {
+    const query = new URLSearchParams('budget=medio&dimensione=piccolo&priorita=ambiente');
+    query.set('zona', 'mare');
+    query.set('litoraneo', 'si');
+    query.set('urbanizzazione', 'rurale');
+    let problem: ProblemError['problem'] | undefined;
     try {
-      ask({ zona: 'collina', urbanizzazione: 'citta' });
+      parseParams(ROUTE, {}, query, '/api/qualita-vita/wizard');
     } catch (e) {
-      const p = (e as ProblemError).problem;
-      expect(p.status).toBe(400);
-      expect(p.invalid_params!.map((x) => x.name)).toEqual(['zona', 'urbanizzazione']);
-      expect(p.invalid_params![0]!.reason).toMatch(/classificazione ISTAT/);
+      problem = (e as ProblemError).problem;
     }
-    expect(names(ask({}))).toEqual(['Alfa', 'Zeta', 'Eta', 'Kappa']); // no filter asked: unaffected
+    expect(problem?.status).toBe(400);
+    expect(problem?.invalid_params?.map((p) => p.name)).toEqual(['zona', 'litoraneo']);
+    const query2 = new URLSearchParams('budget=medio&dimensione=piccolo&priorita=ambiente&zona=collina');
+    expect(parseParams(ROUTE, {}, query2, '/api/qualita-vita/wizard')).toMatchObject({ zona: 'collina' });
   });
 
-  it('declares the filters as optional enums of the route, so a bad value is a 400 before the answer', () => {
+  it('maps the registry classification onto the filters: zones 1–2 mountain, 3–4 hill, 5 plain; DEGURBA 1/2/3', () => {
+    const klass = (zona: number | null, litoraneo: boolean | null, degurba: number | null) =>
+      ({
+        zona_altimetrica: zona === null ? null : { codice: zona, descrizione: '' },
+        litoraneo,
+        grado_urbanizzazione: degurba === null ? null : { codice: degurba, descrizione: '' },
+      }) as unknown as Anagrafica['classificazione'];
+    const columns = classificationColumns([
+      klass(1, false, 3),
+      klass(2, true, 2),
+      klass(3, false, 1),
+      klass(4, true, 2),
+      klass(5, false, null),
+      null,
+    ]);
+    expect(columns).toEqual({
+      zona: ['montagna', 'montagna', 'collina', 'collina', 'pianura', null],
+      litoraneo: [false, true, false, true, false, null],
+      urbanizzazione: ['rurale', 'piccole_citta', 'citta', 'piccole_citta', null, null],
+    });
+  });
+
+  it('declares the filters as optional enums whose description names the source and the mapping', () => {
     const query = ROUTE.request.query as unknown as {
-      properties: Record<string, { enum?: string[] }>;
+      properties: Record<string, { enum?: string[]; description?: string }>;
       required?: string[];
     };
     expect(query.properties.zona!.enum).toEqual(['montagna', 'collina', 'pianura']);
     expect(query.properties.litoraneo!.enum).toEqual(['true', 'false']);
     expect(query.properties.urbanizzazione!.enum).toEqual(['citta', 'piccole_citta', 'rurale']);
-    for (const k of ['zona', 'litoraneo', 'urbanizzazione']) expect(query.required ?? []).not.toContain(k);
+    for (const k of ['zona', 'litoraneo', 'urbanizzazione']) {
+      expect(query.required ?? []).not.toContain(k);
+      expect(query.properties[k]!.description).toMatch(/ISTAT.*1° gennaio 2026/);
+    }
+    expect(query.properties.zona!.description).toMatch(/1 e 2 → montagna, 3 e 4 → collina, 5 → pianura/);
+    expect(query.properties.urbanizzazione!.description).toMatch(/1 → citta, 2 → piccole_citta, 3 → rurale/);
   });
 
   it('carries the comune reference, flags and links, and matches the Wizard schema', () => {
@@ -433,6 +472,15 @@ describe('filters on ISTAT classification (extensions)', () => {
 });
 
 describe('with columns built by the generator', () => {
+  // ISTAT classification cycling through every code; the last comune has none.
+  const classification = (k: number) =>
+    k === 19
+      ? null
+      : ({
+          zona_altimetrica: { codice: (k % 5) + 1, descrizione: '' },
+          litoraneo: k % 2 === 0,
+          grado_urbanizzazione: { codice: (k % 3) + 1, descrizione: '' },
+        } as unknown as Anagrafica['classificazione']);
   // 20 comuni, one indicator per dimension, values from a fixed sequence; a few gaps.
   const defs: IndicatorDefinition[] = DIMS.map((d) => ({
     id: `x_${d}`,
@@ -477,9 +525,22 @@ describe('with columns built by the generator', () => {
     rows,
     toQualityColumns(
       result,
-      rows.map((r) => r.codice),
+      rows.map((r, k) => ({ codice_istat: r.codice, classificazione: classification(k) })),
     ),
   );
+
+  it('filters on the registry classification carried by the columns: mountain (zones 1–2) and not coastal', () => {
+    const a = ask({ zona: 'montagna', litoraneo: 'false', limit: 50 }, index);
+    const expected = rows.filter((_, k) => {
+      const c = classification(k);
+      return c !== null && c.zona_altimetrica!.codice <= 2 && c.litoraneo === false;
+    });
+    expect(expected.length).toBeGreaterThan(0);
+    expect(a.risultati.map((r) => r.codice_istat).sort()).toEqual(expected.map((r) => r.codice).sort());
+    expect(ask({ urbanizzazione: 'citta', limit: 50 }, index).totale).toBe(
+      rows.filter((_, k) => classification(k)?.grado_urbanizzazione?.codice === 1).length,
+    );
+  });
 
   it('bilanciato reproduces the index total and order exactly', () => {
     const a = ask({ limit: 50 }, index);

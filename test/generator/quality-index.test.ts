@@ -122,9 +122,9 @@ const total = (scores: (number | null)[]) =>
     scores,
     QUALITY_DIMENSIONS.map((d) => DIMENSION_WEIGHTS[d]),
   );
-// Dimension scores by hand (see the aggregation tests): T1 and T5; T2 with R2 estimated (median 80); T3 without safety.
+// Dimension scores by hand (see the aggregation tests): T1 and T5; T2 with R2 estimated (40th percentile, 50); T3 without safety.
 const T1_TOTAL = total([80, 60, 50, 40, 50]);
-const T2_TOTAL = total([70, 90, 70, 70, 50]);
+const T2_TOTAL = total([55, 90, 70, 70, 50]);
 const T3_TOTAL = total([90, 50, 40, 30, null]);
 const get = (code: string) => result.comuni.find((c) => c.codice_istat === code)!;
 
@@ -258,15 +258,15 @@ describe('aggregation', () => {
     );
   });
 
-  it('scores a missing indicator with its labelled estimate, the median of the measured values, and reports the coverage', () => {
+  it('scores a missing indicator with its labelled estimate, the 40th percentile of the measured values, and reports the coverage', () => {
     const c = get('001002');
     // R2 (minore_migliore) normalised where measured: 100 × 3 fillers, 0 × 3, T1 80, T3 90, T5 80, T6 50, T7 50;
-    // sorted 0,0,0,50,50,80,80,90,100,100,100: median 80. Re-weighting R1 alone would give 60.
+    // sorted 0,0,0,50,50,80,80,90,100,100,100: type 7 at h = 10 × 0.4 = 4 → 50. Re-weighting R1 alone would give 60.
     const r2 = c.dimensioni.reddito.indicatori.find((i) => i.id === 'R2')!;
-    expect(result.stime[IDS.indexOf('R2')]).toBe(80);
-    expect(r2).toMatchObject({ valore: null, normalizzato: null, stima: 80, peso_nella_dimensione: 0.5 });
+    expect(result.stime[IDS.indexOf('R2')]).toBe(50);
+    expect(r2).toMatchObject({ valore: null, normalizzato: null, stima: 50, peso_nella_dimensione: 0.5 });
     expect(r2.motivo_mancante).toMatch(/^R2 oscurato nella fonte\. Al suo posto .* stima/);
-    expect(c.dimensioni.reddito.punteggio).toBe(70); // (60 + 80) / 2
+    expect(c.dimensioni.reddito.punteggio).toBe(55); // (60 + 50) / 2
     expect(c.dimensioni.reddito.copertura).toEqual({
       disponibili: 1,
       definiti: 2,
@@ -279,7 +279,7 @@ describe('aggregation', () => {
     expect(c.quota_misurata).toBe(1 - DIMENSION_WEIGHTS.reddito / 2);
   });
 
-  it('is never better for a missing value: without R2 a comune that would score above the median scores the median there', () => {
+  it('is never better for a missing value: without R2 a comune that would score above the estimate scores the estimate there', () => {
     const measured = get('001001'); // R2 = 20 → 80
     const missing = computeQualityIndex(
       INPUTS.map((c) =>
@@ -547,7 +547,10 @@ describe('outputs', () => {
       DEFS,
     );
     const codici = ['001001', '001002', '001003', '002001', '002002', '002003', '002004', '004001'];
-    const q = toQualityColumns(withR1AsIncome, codici);
+    const q = toQualityColumns(
+      withR1AsIncome,
+      codici.map((codice_istat) => ({ codice_istat, classificazione: null })),
+    );
     expect(q.punteggio).toEqual([T1_TOTAL, T2_TOTAL, T3_TOTAL, null, T1_TOTAL, 50, 50, null]);
     expect(q.dimensioni.map((d) => d.id)).toEqual(QUALITY_DIMENSIONS);
     expect(q.dimensioni[4]!.punteggi).toEqual([50, 50, null, null, 50, 50, 50, null]);
@@ -559,7 +562,7 @@ describe('outputs', () => {
     expect(q.avvisi.find((a) => a.codice === 'dimensioni_senza_dati')?.posizioni).toEqual([2]);
     expect(q.mediane_dimensioni.reddito).toBe(50);
     expect(q.metodologia).toMatch(/\/api\/metodologia#qualita-vita/);
-    expect(() => toQualityColumns(result, codici)).toThrow(/reddito_medio_euro/); // DEFS alone carry no average income
+    expect(() => toQualityColumns(result, [])).toThrow(/reddito_medio_euro/); // DEFS alone carry no average income
   });
 });
 

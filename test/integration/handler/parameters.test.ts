@@ -170,4 +170,20 @@ describe.skipIf(!hasRealBuild)(`list parameters on the real build${REAL_DATA}`, 
     expect(a.text).toBe(b.text);
     expect(a.json().parametri.regione.nome).toMatch(/^Trentino-Alto Adige/);
   });
+
+  it('proposes only mountain, non-coastal comuni for zona=montagna&litoraneo=false, as /api/comuni classifies them', async () => {
+    const body = await ok(
+      '/api/qualita-vita/wizard?budget=alto&dimensione=medio&priorita=bilanciato&zona=montagna&litoraneo=false&limit=50',
+    );
+    expect(body.risultati.length).toBeGreaterThan(0);
+    for (const r of body.risultati as Item[]) {
+      const c = (await ok(`/api/comuni/${r.codice_istat}`)).classificazione;
+      expect([c.zona_altimetrica.codice, c.litoraneo], r.nome).toSatisfy(
+        ([zona, litoraneo]: [number, boolean]) => zona <= 2 && litoraneo === false,
+      );
+    }
+    expect(
+      await invalid(`/api/qualita-vita/wizard?budget=alto&dimensione=medio&priorita=bilanciato&zona=mare`),
+    ).toEqual(['zona']);
+  });
 });

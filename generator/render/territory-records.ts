@@ -65,7 +65,11 @@ export function codiciStorici(t: Territory, codice: string, belfiore: string) {
       link: `/api/comuni/cessati/${l.predecessore}`,
     }))
     .sort((a, b) => a.data_evento.localeCompare(b.data_evento) || a.nome.localeCompare(b.nome));
-  return { codici_storici: list, codice_istat_2026: s2026?.codice_2026 ?? null, predecessori };
+  const variazioni_successive = (t.successive.perComune.get(codice) ?? []).map((v) => ({
+    ...v,
+    link_successore: `/api/comuni/${v.codice_istat_successore}`,
+  }));
+  return { codici_storici: list, codice_istat_2026: s2026?.codice_2026 ?? null, predecessori, variazioni_successive };
 }
 
 /** The record of every comune ceased since the crosswalk's start, with its successor(s) and how each link was found. */

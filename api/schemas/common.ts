@@ -111,6 +111,18 @@ export const Problem = Type.Object(
         },
       ),
     ),
+    predecessori: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { codice_istat: Type.String(), nome: Type.String(), link: Type.String() },
+          { additionalProperties: false },
+        ),
+        {
+          description:
+            "Per il codice di un comune istituito dopo la data di base dell'anagrafica (1° gennaio 2025): i comuni serviti da cui è nato, con le loro schede.",
+        },
+      ),
+    ),
   },
   { additionalProperties: false, description: 'Errore RFC 9457 (application/problem+json).' },
 );

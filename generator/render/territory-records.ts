@@ -170,6 +170,9 @@ export function territoryIndex(dataset: Dataset, cessati: ComuneCessato[]): Terr
     alias,
     codici_cessati: codiciCessati,
     cessati: refs,
+    istituiti_dopo_base: Object.fromEntries(
+      [...t.successive.istituiti].map(([code, { nome, data, predecessori }]) => [code, { nome, data, predecessori }]),
+    ),
     catastale: dataset.comuni.map((c) => c.anagrafica.codice_catastale),
     cap: dataset.comuni.map((c) => c.anagrafica.cap),
     nomi_storici: nomiStorici,

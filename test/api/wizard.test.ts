@@ -139,6 +139,7 @@ function makeIndex(rows: Row[], qualita?: RuntimeIndex['qualita']): RuntimeIndex
     territorio: {
       alias: {},
       codici_cessati: {},
+      istituiti_dopo_base: {},
       cessati: [],
       catastale: rows.map(() => ''),
       cap: rows.map(() => []),

@@ -4,6 +4,8 @@ import { SERIES_CHECKS, type SeriesCheck } from '../check/plausibility.ts';
 import type { Dataset } from '../join/dataset.ts';
 import { definitionBreakYears } from './income-aggregates.ts';
 
+const percent = (share: number) => `${round(share * 100, 1).toLocaleString('it-IT')}%`;
+
 /** The warnings of one comune-year of a yearly record (undefined: none). */
 export type YearlyWarnings = (codice: string, anno: number) => AvvisoAnno[] | undefined;
 
@@ -36,7 +38,7 @@ export function yearlyWarnings(
     for (const { anno, quota } of anni)
       push(byYear, anno, {
         codice: 'imponibile_no_tax_area',
-        descrizione: `Nel ${anno} la "no tax area" si sottraeva dall'imponibile: in Italia l'aveva il ${round(quota * 100, 1)}% dei contribuenti (${round(mediana * 100, 1)}% negli altri anni), quindi reddito_imponibile_medio_euro non è confrontabile con gli altri anni.`,
+        descrizione: `Nel ${anno} la "no tax area" si sottraeva dall'imponibile: in Italia aveva un reddito imponibile il ${percent(quota)} dei contribuenti (${percent(mediana)} negli altri anni), quindi reddito_imponibile_medio_euro non è confrontabile con gli altri anni.`,
       });
   }
   return (codice, anno) => {

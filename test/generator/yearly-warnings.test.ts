@@ -50,7 +50,10 @@ describe("warnings on a comune-year's figures", () => {
     const marked = [2000, 2002, 2003, 2004, 2005, 2006, 2007].filter((anno) => avvisi('058091', anno));
     expect(marked).toEqual([2003, 2004, 2005, 2006]);
     expect(avvisi('058091', 2004)).toEqual([
-      { codice: 'imponibile_no_tax_area', descrizione: expect.stringContaining('il 70% dei contribuenti (97% negli') },
+      {
+        codice: 'imponibile_no_tax_area',
+        descrizione: expect.stringContaining('aveva un reddito imponibile il 70% dei contribuenti (97% negli'),
+      },
     ]);
   });
 

@@ -92,6 +92,8 @@ export interface TerritoryIndex {
     string,
     { nome: string; data: string; predecessori: { codice_istat: string; nome: string }[] }
   >;
+  /** CAP of a comune no longer served (absorbed before the basis; gi_cap.csv still lists it) → the current codes that took it in. */
+  cap_cessati: Record<string, string[]>;
   /** Per comune (index order): cadastral code and CAPs, the list filters. */
   catastale: string[];
   cap: string[][];

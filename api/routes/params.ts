@@ -14,7 +14,8 @@ export const codiceCatastale = string({
 
 export const cap = string({
   pattern: '^[0-9]{5}$',
-  description: 'Codice di avviamento postale (5 cifre): i comuni con più CAP si trovano con ognuno.',
+  description:
+    "Codice di avviamento postale (5 cifre): i comuni con più CAP si trovano con ognuno. Il CAP di un comune cessato che l'anagrafica (Garda Informatica, gi_cap.csv) elenca ancora sotto il suo codice trova i comuni attuali che ne hanno preso il territorio (registro ISTAT delle variazioni).",
 });
 
 export const offset = integer({

@@ -166,9 +166,19 @@ export function territoryIndex(dataset: Dataset, cessati: ComuneCessato[]): Terr
     const list = [...former].filter((n) => n.toLowerCase() !== nome.toLowerCase());
     if (list.length && codice_catastale) nomiStorici[codice] = list.sort();
   }
+  // A CAP the registry still lists under a code no longer served goes to the comuni of today that took that territory in.
+  const successors = new Map(refs.map((r) => [r.codice_catastale, r.successori.map((s) => s.codice_istat)]));
+  const capCessati: Record<string, string[]> = {};
+  for (const [code, caps] of [...dataset.capPerCodice].sort(([a], [b]) => a.localeCompare(b))) {
+    if (current.has(code)) continue;
+    const now = alias[code] ? [alias[code]] : (successors.get(codiciCessati[code] ?? '') ?? []);
+    if (now.length === 0) continue;
+    for (const cap of caps) capCessati[cap] = [...new Set([...(capCessati[cap] ?? []), ...now])].sort();
+  }
   return {
     alias,
     codici_cessati: codiciCessati,
+    cap_cessati: capCessati,
     cessati: refs,
     istituiti_dopo_base: Object.fromEntries(
       [...t.successive.istituiti].map(([code, { nome, data, predecessori }]) => [code, { nome, data, predecessori }]),

@@ -140,6 +140,7 @@ function makeIndex(rows: Row[], qualita?: RuntimeIndex['qualita']): RuntimeIndex
       alias: {},
       codici_cessati: {},
       istituiti_dopo_base: {},
+      cap_cessati: {},
       cessati: [],
       catastale: rows.map(() => ''),
       cap: rows.map(() => []),

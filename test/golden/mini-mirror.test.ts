@@ -207,6 +207,15 @@ describe('the mini mirror builds to the golden output', () => {
     expect((await get('/api/redditi/classifica/reddito?anno=1999')).status).toBe(404);
   });
 
+  it("a CAP the registry still lists under an absorbed comune's code finds the comune that took it in", async () => {
+    const data = await importIndexData(join(root, 'generated', 'edge-index.js'));
+    const handle = createHandler(handlerContext(data, fsStore(join(root, 'public'))));
+    // Carceri (028022), into Santa Caterina d'Este (028108) in 2024: its CAP is only in gi_cap.csv, under 028022.
+    const response = (await handle(new Request('http://localhost/api/comuni?cap=35099'))) as Response;
+    const body = (await response.json()) as { risultati: { codice_istat: string }[] };
+    expect(body.risultati.map((r) => r.codice_istat)).toEqual(['028108']);
+  });
+
   it('a code instituted after the basis answers a 404 naming the comuni it was made of, with their records', async () => {
     const data = await importIndexData(join(root, 'generated', 'edge-index.js'));
     // The mini mirror's only later event is an incorporation; a fusion of two of its comuni stands in for Castegnero Nanto.

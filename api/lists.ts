@@ -94,7 +94,7 @@ export function listComuni(index: StartupIndex, route: RouteSpec, values: Values
       (regione === null || regionOf(index, i) === regione) &&
       (provincia === null || index.comuni.provincia[i] === provincia) &&
       (catastale === null || t.catastale[i] === catastale) &&
-      (cap === null || t.cap[i]!.includes(cap)),
+      (cap === null || t.cap[i]!.includes(cap) || !!t.cap_cessati[cap]?.includes(index.comuni.codice[i]!)),
   );
   const page = paginate(route, values, rows);
   return {

@@ -87,6 +87,13 @@ export interface TerritoryIndex {
   codici_cessati: Record<string, string>;
   /** Sorted by cadastral code. */
   cessati: CessatoRef[];
+  /** ISTAT code instituted after the registry's basis (not served) → its name, date and the comuni served it was made of. */
+  istituiti_dopo_base: Record<
+    string,
+    { nome: string; data: string; predecessori: { codice_istat: string; nome: string }[] }
+  >;
+  /** CAP of a comune no longer served (absorbed before the basis; gi_cap.csv still lists it) → the current codes that took it in. */
+  cap_cessati: Record<string, string[]>;
   /** Per comune (index order): cadastral code and CAPs, the list filters. */
   catastale: string[];
   cap: string[][];

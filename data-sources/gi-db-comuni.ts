@@ -85,6 +85,8 @@ export interface GiDbComuni {
   province: GiProvincia[];
   regioni: GiRegione[];
   validita: GiValidita[];
+  /** Every (code, CAPs) of gi_cap.csv, the codes of comuni no longer served included. */
+  capPerCodice: Map<string, string[]>;
 }
 
 function cells(table: Table, context: string) {
@@ -94,7 +96,8 @@ function cells(table: Table, context: string) {
   };
 }
 
-export function parseComuni(text: string, capText: string): GiComune[] {
+/** gi_cap.csv: ISTAT code → its CAPs. It also lists codes no longer in gi_comuni.csv (comuni absorbed in 2024). */
+export function parseCap(capText: string): Map<string, string[]> {
   const caps = new Map<string, string[]>();
   const capTable = parseTable(capText, ';');
   const capCol = cells(capTable, 'gi_cap.csv');
@@ -105,6 +108,11 @@ export function parseComuni(text: string, capText: string): GiComune[] {
     if (!code) continue;
     pushTo(caps, code, capValue(row));
   }
+  return caps;
+}
+
+export function parseComuni(text: string, capText: string): GiComune[] {
+  const caps = parseCap(capText);
   const table = parseTable(text, ';');
   const col = cells(table, 'gi_comuni.csv');
   const code = col('codice_istat');
@@ -246,5 +254,6 @@ export async function load(dataDir: string): Promise<GiDbComuni> {
     province: await parse(provinceFile, provinceText!, parseProvince),
     regioni: await parse(regioniFile, regioniText!, parseRegioni),
     validita: await parse(validitaFile, validitaText!, parseValidita),
+    capPerCodice: parseCap(capText!),
   };
 }

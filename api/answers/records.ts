@@ -25,7 +25,8 @@ export const document: Answerer<RouteSpec> = (_ctx, req) => fileOf(req.route, re
 
 /**
  * Checks that a code names a comune: a former code of one is a redirect to the same URL
- * under today's code; the code of a ceased comune is a 404 naming its successors.
+ * under today's code; the code of a ceased comune is a 404 naming its successors, that of a comune
+ * instituted after the basis one naming the comuni served it was made of.
  */
 function requireComune(ctx: HandlerContext, code: string, url: URL, instance: string): void {
   if (findComune(ctx.index, code) >= 0) return;
@@ -45,6 +46,13 @@ function requireComune(ctx: HandlerContext, code: string, url: URL, instance: st
     const names = successori.map((s) => `${s.nome} (${s.codice_istat})`).join(', ');
     const detail = `Il codice ISTAT ${code} era di ${record.nome}, comune cessato il ${record.data_cessazione}${names ? `: oggi il territorio è parte di ${names}` : ': successore non accertato'}. Scheda: /api/comuni/cessati/${record.codice_catastale}.`;
     throw new ProblemError(problem(404, detail, instance, { successori }));
+  }
+  const later = t.istituiti_dopo_base[code];
+  if (later) {
+    const predecessori = later.predecessori.map((p) => ({ ...p, link: `/api/comuni/${p.codice_istat}` }));
+    const names = predecessori.map((p) => `${p.nome} (${p.codice_istat})`).join(', ');
+    const detail = `Il codice ISTAT ${code} è di ${later.nome}, istituito il ${later.data} (registro ISTAT delle variazioni), dopo la data di base dell'anagrafica servita (1° gennaio 2025): i dati sono quelli dei comuni da cui è nato, ${names}.`;
+    throw new ProblemError(problem(404, detail, instance, { predecessori }));
   }
   throw new ProblemError(
     problem(404, `Nessun comune con codice ISTAT ${code}. L'elenco dei codici è in /api/comuni.`, instance),

@@ -14,7 +14,8 @@ export const codiceCatastale = string({
 
 export const cap = string({
   pattern: '^[0-9]{5}$',
-  description: 'Codice di avviamento postale (5 cifre): i comuni con più CAP si trovano con ognuno.',
+  description:
+    "Codice di avviamento postale (5 cifre): i comuni con più CAP si trovano con ognuno. Il CAP di un comune cessato che l'anagrafica (Garda Informatica, gi_cap.csv) elenca ancora sotto il suo codice trova i comuni attuali che ne hanno preso il territorio (registro ISTAT delle variazioni).",
 });
 
 export const offset = integer({
@@ -76,7 +77,7 @@ export const maxPop = population('Popolazione massima (inclusa), anno demografic
 /** The 404 of a route keyed by `codice_istat`, for the request `example`. */
 export const unknownComune = (example: string): NotFound => ({
   reason:
-    'nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link',
+    "nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link; per un codice istituito dopo la data di base dell'anagrafica (es. 024129, Castegnero Nanto, 2026), `predecessori` nomina i comuni serviti da cui è nato, con i link",
   example,
 });
 

@@ -1,4 +1,4 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 /** JSON Schema dialect of every schema here (ajv's 2020 build validates them). */
 export const Nullable = <T extends TSchema>(schema: T, description?: string) =>
@@ -27,6 +27,25 @@ export const Provenance = Type.Object(
 export const MissingReasons = Type.Record(Type.String(), Type.String(), {
   description: 'Per ogni campo null del blocco, il motivo.',
 });
+
+/** Warnings on one comune-year's figures: derived from the build's own checks, not kept by hand. */
+export const AvvisoAnno = Type.Object(
+  {
+    codice: Type.Union([Type.Literal('anomalia_nota'), Type.Literal('imponibile_no_tax_area')], {
+      description:
+        'anomalia_nota: valore anomalo che il controllo di plausibilità accetta come pubblicato dalla fonte (il motivo in `descrizione`); imponibile_no_tax_area: anno d\'imposta in cui la "no tax area" si sottraeva dall\'imponibile.',
+    }),
+    descrizione: Type.String(),
+  },
+  { additionalProperties: false },
+);
+export type AvvisoAnno = Static<typeof AvvisoAnno>;
+export const AvvisiAnno = Type.Optional(
+  Type.Array(AvvisoAnno, {
+    minItems: 1,
+    description: "Avvertenze sui valori di quest'anno (campo assente se non ce ne sono).",
+  }),
+);
 
 export const ProvinciaRef = Type.Object({ sigla: Type.String(), nome: Type.String() }, { additionalProperties: false });
 export const RegioneRef = Type.Object({ codice: Type.String(), nome: Type.String() }, { additionalProperties: false });
@@ -89,6 +108,18 @@ export const Problem = Type.Object(
         ),
         {
           description: 'Per il codice di un comune cessato: i comuni attuali che ne comprendono il territorio.',
+        },
+      ),
+    ),
+    predecessori: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { codice_istat: Type.String(), nome: Type.String(), link: Type.String() },
+          { additionalProperties: false },
+        ),
+        {
+          description:
+            "Per il codice di un comune istituito dopo la data di base dell'anagrafica (1° gennaio 2025): i comuni serviti da cui è nato, con le loro schede.",
         },
       ),
     ),

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CodiceIstat, MissingReasons, Nullable, Provenance, JsonLink } from './common.ts';
+import { AvvisiAnno, CodiceIstat, MissingReasons, Nullable, Provenance, JsonLink } from './common.ts';
 import { TerritorioDato } from './territorio.ts';
 
 /** One measure of the balance by sex (balances can be negative). */
@@ -106,6 +106,7 @@ export const DemografiaAnno = Type.Object(
       { additionalProperties: false },
     ),
     valori_mancanti: MissingReasons,
+    avvisi: AvvisiAnno,
     territorio: Type.Optional(TerritorioDato),
   },
   { additionalProperties: false },

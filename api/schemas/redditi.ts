@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CodiceIstat, MissingReasons, Nullable, Provenance, JsonLink } from './common.ts';
+import { AvvisiAnno, CodiceIstat, MissingReasons, Nullable, Provenance, JsonLink } from './common.ts';
 import { TerritorioDato } from './territorio.ts';
 
 const Coppia = Type.Object(
@@ -86,6 +86,7 @@ export const RedditiAnno = Type.Object(
     scaglioni: Nullable(Type.Array(Scaglione, { minItems: 8, maxItems: 8 }), 'Gli 8 scaglioni di reddito complessivo.'),
     fonte: Provenance,
     valori_mancanti: MissingReasons,
+    avvisi: AvvisiAnno,
     territorio: Type.Optional(TerritorioDato),
   },
   { additionalProperties: false },

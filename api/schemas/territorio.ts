@@ -175,6 +175,24 @@ export const CessatiList = Type.Object(
 );
 
 /** Fields of the comune record about its history. */
+export const VariazioneSuccessiva = Type.Object(
+  {
+    evento: Type.Union([Type.Literal('incorporazione'), Type.Literal('fusione')], {
+      description:
+        'incorporazione: il comune confluisce in un comune esistente; fusione: in un comune istituito con quella data.',
+    }),
+    data: Type.String({ description: "Data dell'evento secondo ISTAT (AAAA-MM-GG)." }),
+    codice_istat_successore: Type.String({ pattern: '^[0-9]{6}$' }),
+    nome_successore: Type.String(),
+    provvedimento: Type.String({ description: 'Atto che dispone la variazione, come lo riporta ISTAT.' }),
+    link_successore: Type.String({
+      description:
+        "Scheda del comune successore: servito se esisteva alla data di base, altrimenti un 404 che ne nomina i comuni d'origine.",
+    }),
+  },
+  { additionalProperties: false },
+);
+
 export const StoriaComune = {
   codici_storici: Type.Array(CodiceStorico, {
     description:
@@ -186,5 +204,9 @@ export const StoriaComune = {
   ),
   predecessori: Type.Array(Predecessore, {
     description: 'Comuni cessati dal 1991 il cui territorio è oggi parte del comune (collegamenti verificati).',
+  }),
+  variazioni_successive: Type.Array(VariazioneSuccessiva, {
+    description:
+      "Variazioni registrate da ISTAT (SITUAS) dopo la data di base dell'anagrafica (1° gennaio 2025): il comune cessa e confluisce nel successore. I dati serviti restano quelli del comune alla data di base.",
   }),
 };

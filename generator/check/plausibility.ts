@@ -33,8 +33,13 @@ export interface SeriesCheck {
   national?: { min: number; max: number; maxChange: number };
   /** Comuni with a value in a year, as a share of those with a value in the previous year: at least this. */
   coverage?: { minShareOfPrevious: number };
-  /** Known genuine anomalies: the check skips these (comune, year) pairs, with the reason. */
-  exceptions?: { codice: string; anno: number; motivo: string }[];
+  /** The yearly record whose `avvisi` name this series' known anomalies (yearly-warnings.ts). */
+  sezione: 'demografia' | 'redditi' | 'ambiente';
+  /**
+   * Known genuine anomalies: the figures of these years stand as the publisher prints them. The year-on-year check
+   * does not compare into or out of them, and each of those comune-years carries the reason in its `avvisi`.
+   */
+  exceptions?: { codice: string; anni: number[]; motivo: string }[];
 }
 
 /**
@@ -52,6 +57,7 @@ const RATES = [
 export const SERIES_CHECKS: SeriesCheck[] = [
   {
     id: 'popolazione',
+    sezione: 'demografia',
     label: 'popolazione residente',
     points: (c) =>
       c.demografia.map((d) => ({
@@ -69,6 +75,7 @@ export const SERIES_CHECKS: SeriesCheck[] = [
   },
   {
     id: 'maschi_femmine',
+    sezione: 'demografia',
     label: 'residenti maschi + femmine',
     points: (c) =>
       c.demografia.map((d) => {
@@ -88,11 +95,12 @@ export const SERIES_CHECKS: SeriesCheck[] = [
   },
   {
     id: 'contribuenti',
+    sezione: 'redditi',
     label: 'contribuenti IRPEF',
     points: (c) => c.redditi.map((r) => ({ anno: r.anno, valore: r.contribuenti, fonte: r.fonte.fonte })),
     // Roma 1.99 M.
     range: { min: 0, max: 3_000_000 },
-    // Largest genuine move outside the exceptions: ×2.41 (Castello-Molina di Fiemme 2013 and back in 2014, as MEF publishes it).
+    // Largest genuine move outside the exceptions below: ×2.30 (Maccastorna 2004 → 2005, 44 → 101), ×2.08 at scale (Baranzate 2005 → 2006, its first full year).
     yearOnYear: { maxRatio: 3, minMagnitude: 100 },
     // 36.9 M (2000) – 42.8 M (2024); largest national move 3% (2001 → 2002).
     national: { min: 30_000_000, max: 50_000_000, maxChange: 0.06 },
@@ -101,18 +109,26 @@ export const SERIES_CHECKS: SeriesCheck[] = [
     exceptions: [
       {
         codice: '001316',
-        anno: 2016,
-        motivo: 'Mappano, istituito nel 2017: prima della costituzione MEF lo riporta con 11 contribuenti',
+        anni: [2012, 2013, 2014, 2015],
+        motivo:
+          'Mappano è stato istituito nel 2017: negli anni prima della costituzione il MEF gli attribuisce solo 4–12 contribuenti (valore pubblicato, non il comune di oggi).',
       },
       {
         codice: '015250',
-        anno: 2005,
-        motivo: 'Baranzate, istituito nel 2004: il 2004 è un anno parziale (50 contribuenti)',
+        anni: [2004],
+        motivo: 'Baranzate è stato istituito nel 2004: anno parziale, il MEF gli attribuisce solo 50 contribuenti.',
+      },
+      {
+        codice: '022047',
+        anni: [2013],
+        motivo:
+          "Il MEF pubblica per il 2013 4.293 contribuenti, contro circa 1.780 negli anni vicini e 2.307 residenti: valore anomalo del file, servito com'è.",
       },
     ],
   },
   {
     id: 'reddito_medio',
+    sezione: 'redditi',
     label: 'reddito medio (euro)',
     points: (c) => c.redditi.map((r) => ({ anno: r.anno, valore: r.reddito_medio_euro, fonte: r.fonte.fonte })),
     // 5,233–99,874 euro over 2000–2024.
@@ -122,6 +138,7 @@ export const SERIES_CHECKS: SeriesCheck[] = [
   },
   ...RATES.map(([field, label, range, largeRange]): SeriesCheck => ({
     id: field,
+    sezione: 'demografia',
     label: `${label} ogni 1.000 abitanti`,
     points: (c) =>
       c.demografia.map((d) => ({
@@ -135,6 +152,7 @@ export const SERIES_CHECKS: SeriesCheck[] = [
   })),
   ...(Object.keys(STATION_BOUNDS) as Inquinante[]).map((p): SeriesCheck => ({
     id: p,
+    sezione: 'ambiente',
     label: `${p.toUpperCase()} media annua (µg/m³)`,
     points: (c) =>
       (c.ambiente.aria[p]?.serie_storica ?? []).map((s) => ({
@@ -177,7 +195,7 @@ export function checkPlausibility(
 ): PlausibilityFailure[] {
   const failures: PlausibilityFailure[] = [];
   for (const check of checks) {
-    const skip = new Set((check.exceptions ?? []).map((e) => `${e.codice}/${e.anno}`));
+    const anomalous = new Set((check.exceptions ?? []).flatMap((e) => e.anni.map((anno) => `${e.codice}/${anno}`)));
     const national = new Map<number, { sum: number; count: number; fonte: string | null }>();
     for (const c of dataset.comuni) {
       const { codice_istat: codice, nome } = c.anagrafica;
@@ -207,7 +225,12 @@ export function checkPlausibility(
           );
           // Not a reference for the next year (its change would only repeat this failure), nor part of the national sum.
           continue;
-        } else if (check.yearOnYear && previous && !skip.has(`${codice}/${p.anno}`)) {
+        } else if (
+          check.yearOnYear &&
+          previous &&
+          !anomalous.has(`${codice}/${p.anno}`) &&
+          !anomalous.has(`${codice}/${previous.anno}`)
+        ) {
           const a = previous.valore!;
           const ratio = Math.max(a, v) / Math.min(a, v);
           if (Math.max(a, v) >= check.yearOnYear.minMagnitude && !(ratio <= check.yearOnYear.maxRatio)) {

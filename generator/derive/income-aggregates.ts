@@ -146,19 +146,26 @@ export function nationalSeries(aggregates: IncomeAggregates, key: SeriesKey, pre
  * when the "no tax area" deductions were subtracted from the taxable base and about a
  * quarter of taxpayers had none). Found from the data, so a new year is checked too.
  */
-function definitionBreaks(aggregates: IncomeAggregates, key: SeriesKey): string[] {
+export function definitionBreakYears(
+  aggregates: IncomeAggregates,
+  key: SeriesKey,
+): { mediana: number; anni: { anno: number; quota: number }[] } {
   const shares = [...aggregates.nazionale.values()]
     .filter((a) => a[key].valore !== null && a[key].copertura.contribuenti_inclusi > 0)
     .map((a) => ({ anno: a.anno, quota: a[key].frequenza / a[key].copertura.contribuenti_inclusi }))
     .sort((a, b) => a.anno - b.anno);
-  if (shares.length < 3) return [];
+  if (shares.length < 3) return { mediana: Number.NaN, anni: [] };
   const sorted = shares.map((s) => s.quota).sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)]!;
-  const odd = shares.filter((s) => Math.abs(s.quota - median) > DEFINITION_TOLERANCE);
-  if (odd.length === 0) return [];
-  const list = odd.map((s) => `${s.anno} (${round(s.quota * 100, 1)}%)`).join(', ');
+  const mediana = sorted[Math.floor(sorted.length / 2)]!;
+  return { mediana, anni: shares.filter((s) => Math.abs(s.quota - mediana) > DEFINITION_TOLERANCE) };
+}
+
+function definitionBreaks(aggregates: IncomeAggregates, key: SeriesKey): string[] {
+  const { mediana, anni } = definitionBreakYears(aggregates, key);
+  if (anni.length === 0) return [];
+  const list = anni.map((s) => `${s.anno} (${round(s.quota * 100, 1)}%)`).join(', ');
   return [
-    `Quota di contribuenti con il valore lontana dal livello abituale (${round(median * 100, 1)}%) in: ${list}. In quegli anni la media è calcolata su una popolazione diversa (cambio di definizione fiscale): il confronto con gli altri anni va fatto con cautela.`,
+    `Quota di contribuenti con il valore lontana dal livello abituale (${round(mediana * 100, 1)}%) in: ${list}. In quegli anni la media è calcolata su una popolazione diversa (cambio di definizione fiscale): il confronto con gli altri anni va fatto con cautela.`,
   ];
 }
 

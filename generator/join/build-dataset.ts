@@ -171,6 +171,7 @@ export function buildDataset(sources: LoadedSources, status: SourceStatus[]): Da
   const airYear = environment.airYear;
   return {
     comuni: records,
+    capPerCodice: gi.capPerCodice,
     regioni: gi.regioni
       .map((r) => ({
         codice: r.codice,

@@ -65,6 +65,8 @@ export interface Dataset {
   redditiAggregati: IncomeAggregates;
   /** ISTAT's population of Italy per year: the sum of the official file's comune rows of that date. */
   popolazioneNazionale: Map<number, NationalPopulation>;
+  /** The registry's CAPs by ISTAT code, codes of comuni no longer served included (gi_cap.csv). */
+  capPerCodice: Map<string, string[]>;
   /** Diagnostics for the build report: codes not attached, rows skipped, mappings. */
   report: Record<string, unknown>;
 }

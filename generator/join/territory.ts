@@ -18,6 +18,7 @@ import { mefProfile } from './successor-inputs.ts';
 import { deriveSuccessors } from './successors.ts';
 import { istatLinks, type Disagreement } from './istat-successors.ts';
 import type { Estinzione } from '../../data-sources/istat-variazioni-comuni.ts';
+import { laterChanges, type LaterChanges } from './later-changes.ts';
 import { SOURCES } from '../../data-sources/index.ts';
 import { buildHistory, HISTORY_START, sinceHistoryStart } from './territorial-history.ts';
 
@@ -42,6 +43,8 @@ export interface Territory {
   unresolved: UnresolvedCessation[];
   /** Current (2025) code → 1 January 2026 Sardinian code. */
   codici2026: Map<string, CodiceSardegna2026>;
+  /** ISTAT's extinctions after the basis: what becomes of comuni served, and the codes instituted for them. */
+  successive: LaterChanges;
   report: TerritoryReport;
 }
 
@@ -174,6 +177,7 @@ export function buildTerritory(input: TerritoryInputs): Territory {
     links,
     unresolved,
     codici2026,
+    successive: laterChanges(input.estinzioni, input.basis, new Set(byCode.keys())),
     report: {
       periodo: `dal ${HISTORY_START}`,
       codici_istat_mappati: mappedCodes.size,

@@ -7,7 +7,9 @@ import type { Comune } from '../../api/schemas/comune.ts';
 import type { Demografia, DemografiaAnno } from '../../api/schemas/demografia.ts';
 import type { Redditi, RedditiAnno } from '../../api/schemas/redditi.ts';
 import { provenance } from '../../data-sources/lib/source.ts';
+import type { AvvisoAnno } from '../../api/schemas/common.ts';
 import type { ComuneData, Dataset } from '../join/dataset.ts';
+import { yearlyWarnings } from '../derive/yearly-warnings.ts';
 import { codiciStorici } from './territory-records.ts';
 import { SOURCES } from '../../data-sources/index.ts';
 import type { RegistryReport } from '../join/join-registry.ts';
@@ -65,6 +67,13 @@ function areaProvenance(a: ComuneData['anagrafica'], dataset: Dataset): Comune['
     : provenance(SOURCES.classificazioni.meta, 2025, '2025-01-01');
 }
 
+/** A year's figures with its warnings, placed before `territorio` as the schema lists them. */
+function withWarnings<T extends { territorio?: unknown }>(y: T, avvisi: AvvisoAnno[] | undefined): T {
+  if (!avvisi) return y;
+  const { territorio, ...rest } = y;
+  return { ...rest, avvisi, ...(territorio === undefined ? {} : { territorio }) } as unknown as T;
+}
+
 /**
  * A per-comune record with a yearly series, written for the default year (or the
  * comune's newest year if it has none for the default) by the same projection the
@@ -99,10 +108,11 @@ export function demografiaRecord(c: ComuneData, dataset: Dataset): Demografia | 
     variazione_popolazione: populationTrend(c.demografia),
     metodologia: `${METHODOLOGY}#demografia`,
   };
+  const avvisi = yearlyWarnings(dataset, 'demografia');
   return yearlyRecord<DemografiaAnno, Demografia>(
     c,
     'demografia.get',
-    c.demografia,
+    c.demografia.map((y) => withWarnings(y, avvisi(c.anagrafica.codice_istat, y.anno))),
     dataset.predefiniti.demografia,
     extra,
     { redditi: `/api/redditi/${c.anagrafica.codice_istat}` },
@@ -111,7 +121,8 @@ export function demografiaRecord(c: ComuneData, dataset: Dataset): Demografia | 
 
 export function redditiRecord(c: ComuneData, dataset: Dataset): Redditi | null {
   const extra = { metodologia: `${METHODOLOGY}#redditi` };
-  const series = c.redditi.map((y) => y.full());
+  const avvisi = yearlyWarnings(dataset, 'redditi');
+  const series = c.redditi.map((y) => withWarnings(y.full(), avvisi(c.anagrafica.codice_istat, y.anno)));
   return yearlyRecord<RedditiAnno, Redditi>(c, 'redditi.get', series, dataset.predefiniti.redditi, extra, {
     demografia: `/api/demografia/${c.anagrafica.codice_istat}`,
   });

@@ -65,7 +65,11 @@ export function codiciStorici(t: Territory, codice: string, belfiore: string) {
       link: `/api/comuni/cessati/${l.predecessore}`,
     }))
     .sort((a, b) => a.data_evento.localeCompare(b.data_evento) || a.nome.localeCompare(b.nome));
-  return { codici_storici: list, codice_istat_2026: s2026?.codice_2026 ?? null, predecessori };
+  const variazioni_successive = (t.successive.perComune.get(codice) ?? []).map((v) => ({
+    ...v,
+    link_successore: `/api/comuni/${v.codice_istat_successore}`,
+  }));
+  return { codici_storici: list, codice_istat_2026: s2026?.codice_2026 ?? null, predecessori, variazioni_successive };
 }
 
 /** The record of every comune ceased since the crosswalk's start, with its successor(s) and how each link was found. */
@@ -162,10 +166,23 @@ export function territoryIndex(dataset: Dataset, cessati: ComuneCessato[]): Terr
     const list = [...former].filter((n) => n.toLowerCase() !== nome.toLowerCase());
     if (list.length && codice_catastale) nomiStorici[codice] = list.sort();
   }
+  // A CAP the registry still lists under a code no longer served goes to the comuni of today that took that territory in.
+  const successors = new Map(refs.map((r) => [r.codice_catastale, r.successori.map((s) => s.codice_istat)]));
+  const capCessati: Record<string, string[]> = {};
+  for (const [code, caps] of [...dataset.capPerCodice].sort(([a], [b]) => a.localeCompare(b))) {
+    if (current.has(code)) continue;
+    const now = alias[code] ? [alias[code]] : (successors.get(codiciCessati[code] ?? '') ?? []);
+    if (now.length === 0) continue;
+    for (const cap of caps) capCessati[cap] = [...new Set([...(capCessati[cap] ?? []), ...now])].sort();
+  }
   return {
     alias,
     codici_cessati: codiciCessati,
+    cap_cessati: capCessati,
     cessati: refs,
+    istituiti_dopo_base: Object.fromEntries(
+      [...t.successive.istituiti].map(([code, { nome, data, predecessori }]) => [code, { nome, data, predecessori }]),
+    ),
     catastale: dataset.comuni.map((c) => c.anagrafica.codice_catastale),
     cap: dataset.comuni.map((c) => c.anagrafica.cap),
     nomi_storici: nomiStorici,

@@ -81,7 +81,9 @@ export function renderRedirects(
   for (const [from, to] of Object.entries(alias).sort(([a], [b]) => a.localeCompare(b)))
     for (const route of PER_COMUNE_ROUTES)
       lines.push(`${canonicalUrl(route, { codice_istat: from })} ${canonicalUrl(route, { codice_istat: to })} 301`);
-  lines.push("# Ceased comuni's codes on the static layer → the API's 404 problem naming the successors.");
+  lines.push(
+    "# Ceased comuni's codes (and codes instituted after the basis) on the static layer → the API's 404 problem naming the comuni of today.",
+  );
   for (const rule of ceasedCodeRules([...ceasedCodes].sort())) lines.push(`${rule.from} ${rule.to} ${rule.status}`);
   return `${lines.join('\n')}\n`;
 }

@@ -7,10 +7,13 @@ import type { IndexData, RuntimeIndex } from '../../api/runtime-index.ts';
 import type { OutputWriter } from './output.ts';
 import { schemaErrors } from './validators.ts';
 
-/** Codes of ceased comuni that are neither a current comune's nor a former code of one: the handler answers them 404. */
+/**
+ * Codes without a record that the handler answers with a 404 naming other comuni: those of ceased comuni that are
+ * neither a current comune's nor a former code of one, and those instituted after the registry's basis.
+ */
 export function ceasedCodes(index: RuntimeIndex): string[] {
-  const { alias, codici_cessati } = index.territorio;
-  return Object.keys(codici_cessati)
+  const { alias, codici_cessati, istituiti_dopo_base } = index.territorio;
+  return [...Object.keys(codici_cessati), ...Object.keys(istituiti_dopo_base)]
     .filter((code) => findComune(index, code) < 0 && !Object.hasOwn(alias, code))
     .sort();
 }

@@ -147,6 +147,8 @@ function makeIndex(rows: Row[], qualita?: RuntimeIndex['qualita']): RuntimeIndex
     territorio: {
       alias: {},
       codici_cessati: {},
+      istituiti_dopo_base: {},
+      cap_cessati: {},
       cessati: [],
       catastale: rows.map(() => ''),
       cap: rows.map(() => []),

@@ -12,6 +12,7 @@ const COMUNI = [
 ].join('\n');
 const gi: GiDbComuni = {
   comuni: parseComuni(COMUNI, 'codice_istat;cap'),
+  capPerCodice: new Map(),
   province: parseProvince(
     'codice_regione;sigla_provincia;denominazione_provincia;tipologia_provincia;numero_comuni;superficie_kmq;codice_sovracomunale\n19;CT;Catania;"Città metropolitana";58;3573,6800;287',
   ),

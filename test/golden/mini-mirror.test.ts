@@ -213,6 +213,36 @@ describe('the mini mirror builds to the golden output', () => {
     expect((await get('/api/redditi/classifica/reddito?anno=1999')).status).toBe(404);
   });
 
+  it("a CAP the registry still lists under an absorbed comune's code finds the comune that took it in", async () => {
+    const data = await importIndexData(join(root, 'generated', 'edge-index.js'));
+    const handle = createHandler(handlerContext(data, fsStore(join(root, 'public'))));
+    // Carceri (028022), into Santa Caterina d'Este (028108) in 2024: its CAP is only in gi_cap.csv, under 028022.
+    const response = (await handle(new Request('http://localhost/api/comuni?cap=35099'))) as Response;
+    const body = (await response.json()) as { risultati: { codice_istat: string }[] };
+    expect(body.risultati.map((r) => r.codice_istat)).toEqual(['028108']);
+  });
+
+  it('a code instituted after the basis answers a 404 naming the comuni it was made of, with their records', async () => {
+    const data = await importIndexData(join(root, 'generated', 'edge-index.js'));
+    // The mini mirror's only later event is an incorporation; a fusion of two of its comuni stands in for Castegnero Nanto.
+    data.index.territorio.istituiti_dopo_base['024129'] = {
+      nome: 'Castegnero Nanto',
+      data: '2026-02-21',
+      predecessori: [
+        { codice_istat: '028001', nome: 'Abano Terme' },
+        { codice_istat: '028108', nome: "Santa Caterina d'Este" },
+      ],
+    };
+    const handle = createHandler(handlerContext(data, fsStore(join(root, 'public'))));
+    const response = (await handle(new Request('http://localhost/api/comuni/024129'))) as Response;
+    const body = (await response.json()) as { detail: string; predecessori: { link: string }[] };
+    expect(response.status).toBe(404);
+    expect(body.detail).toContain('Castegnero Nanto, istituito il 2026-02-21');
+    expect(body.predecessori.map((p) => p.link)).toEqual(['/api/comuni/028001', '/api/comuni/028108']);
+    for (const { link } of body.predecessori)
+      expect(((await handle(new Request(`http://localhost${link}`))) as Response).status).toBe(200);
+  });
+
   it("each 404 rule of _redirects serves a file the build wrote: the handler's problem naming the successors", () => {
     const rules = output
       .get('_redirects')!
@@ -222,8 +252,10 @@ describe('the mini mirror builds to the golden output', () => {
     expect(rules.length).toBeGreaterThan(0);
     for (const rule of rules) {
       const [from, to] = rule.split(' ') as [string, string];
-      const problem = JSON.parse(output.get(to.slice(1))!.toString('utf8')) as { status: number; instance: string };
-      expect(problem, rule).toMatchObject({ status: 404, instance: from, successori: expect.any(Array) });
+      const problem = JSON.parse(output.get(to.slice(1))!.toString('utf8')) as Record<string, unknown>;
+      expect(problem, rule).toMatchObject({ status: 404, instance: from });
+      // A ceased code names its successors; a code instituted after the basis, its predecessors.
+      expect(problem.successori ?? problem.predecessori, rule).toEqual(expect.any(Array));
     }
   });
 });

@@ -1,5 +1,7 @@
 /** The redditi table: IRPEF incomes, one row per comune and tax year, brackets and income types as columns. */
+import { AvvisoAnno } from '../../../api/schemas/common.ts';
 import type { RedditiAnno } from '../../../api/schemas/redditi.ts';
+import { yearlyWarnings } from '../../derive/yearly-warnings.ts';
 import type { Dataset } from '../../join/dataset.ts';
 import type { IncomeYear } from '../../join/income-year.ts';
 import { defineTable, type Column, type Table } from '../dati-table.ts';
@@ -45,8 +47,9 @@ export function redditiTable(dataset: Dataset): Table {
   const bracketKeys = brackets.map(bracketKey).join();
   const types = Object.keys(sample?.per_tipo ?? {});
   /** Each row's full year, checked against the columns as its line is written. */
+  const avvisi = yearlyWarnings(dataset, 'redditi');
   const view = ({ c, y: year }: Row<IncomeYear>): Row<RedditiAnno> => {
-    const y = year.full();
+    const y = { ...year.full(), avvisi: avvisi(c.anagrafica.codice_istat, year.anno) };
     if (y.scaglioni && y.scaglioni.map(bracketKey).join() !== bracketKeys)
       throw new Error(`redditi ${c.anagrafica.codice_istat} ${y.anno}: scaglioni diversi da quelli degli altri anni`);
     const unknown = Object.keys(y.per_tipo ?? {}).filter((t) => !types.includes(t) || !INCOME_TYPES[t]);
@@ -150,6 +153,12 @@ export function redditiTable(dataset: Dataset): Table {
         description:
           'STIMA: mediana interpolata linearmente nello scaglione che la contiene (il MEF non pubblica la mediana); vuoto quando scaglioni oscurati o uno scaglione aperto la rendono incerta. Metodo in /api/metodologia#redditi.',
         value: (r) => r.y.reddito_mediano_stimato_euro,
+      },
+      {
+        name: 'avvisi',
+        type: 'string',
+        description: `Codici delle avvertenze sui valori della riga, separati da uno spazio (${AvvisoAnno.properties.codice.anyOf.map((s) => s.const).join(', ')}; descritti in \`avvisi\` di /api/redditi/{codice_istat}); vuoto se nessuna.`,
+        value: (r) => r.y.avvisi?.map((a) => a.codice).join(' ') || null,
       },
       ...pair('reddito_imponibile', 'Reddito imponibile', (y) => y.reddito_imponibile),
       ...pair('imposta_netta', 'Imposta netta', (y) => y.imposta_netta),

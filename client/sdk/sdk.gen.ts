@@ -279,7 +279,7 @@ export const ambienteAirRankingPreflight = <ThrowOnError extends boolean = false
 /**
  * Classifica dei comuni per consumo di suolo
  *
- * Comuni ordinati per suolo consumato pro capite (m² per abitante): l'unico dato comunale disponibile. Il dato 2024 è solo provinciale e compare nella scheda ambiente di ogni comune.
+ * Comuni ordinati per suolo consumato nel 2024 in percentuale della superficie comunale (ISPRA); con `indicatore=pro_capite` (estensione) per suolo consumato per abitante, indicatore più vecchio (ISPRA 2015 tramite Urban Index).
  */
 export const ambienteSoilRanking = <ThrowOnError extends boolean = false>(options?: Options<AmbienteSoilRankingData, ThrowOnError>) => (options?.client ?? client).get<AmbienteSoilRankingResponses, AmbienteSoilRankingErrors, ThrowOnError>({ url: '/api/ambiente/suolo/classifica', ...options });
 

@@ -165,9 +165,53 @@ export type Comune = {
         lon: number;
     } | null;
     /**
-     * Superficie, km²; fonte in `fonti.superficie`. Dove il registro pubblica un valore non valido (non positivo) si usa la superficie ISTAT Aree Interne al 1° gennaio 2019; null con il motivo in `valori_mancanti` se manca anche quella.
+     * Superficie territoriale ufficiale ISTAT al 1° gennaio 2025, km²; fonte in `fonti.superficie`. Dove la tabella ISTAT manca si usa la superficie del registro (Garda Informatica); null con il motivo in `valori_mancanti` se manca anche quella.
      */
     superficie_km2: number | null;
+    classificazione: {
+        /**
+         * Zona altimetrica ISTAT: 1 montagna interna, 2 montagna litoranea, 3 collina interna, 4 collina litoranea, 5 pianura.
+         */
+        zona_altimetrica: {
+            codice: 1 | 2 | 3 | 4 | 5;
+            /**
+             * Etichetta della Legenda ISTAT.
+             */
+            descrizione: string;
+        } | null;
+        /**
+         * Altitudine s.l.m. del centro (sede del municipio), metri; rilevata al censimento 2011.
+         */
+        altitudine_centro_m: number | null;
+        /**
+         * true se almeno un tratto del confine è bagnato dal mare (i lacuali no).
+         */
+        litoraneo: boolean | null;
+        /**
+         * true per i comuni delle isole minori marittime e lacuali.
+         */
+        isolano: boolean | null;
+        /**
+         * Grado di urbanizzazione (DEGURBA 2021, Eurostat e ISTAT): 1 città, 2 piccole città e sobborghi, 3 zone rurali.
+         */
+        grado_urbanizzazione: {
+            codice: 1 | 2 | 3;
+            /**
+             * Etichetta della Legenda ISTAT.
+             */
+            descrizione: string;
+        } | null;
+        /**
+         * Anno di riferimento di ciascun campo (foglio Legenda ISTAT).
+         */
+        anni_riferimento: {
+            zona_altimetrica: number;
+            altitudine_centro_m: number;
+            litoraneo: number;
+            isolano: number;
+            grado_urbanizzazione: number;
+        };
+    } | null;
     contatti: {
         prefisso: string | null;
         email: string | null;
@@ -214,6 +258,29 @@ export type Comune = {
         data_evento: string;
         evento: 'fusione' | 'incorporazione';
         link: string;
+    }>;
+    /**
+     * Variazioni registrate da ISTAT (SITUAS) dopo la data di base dell'anagrafica (1° gennaio 2025): il comune cessa e confluisce nel successore. I dati serviti restano quelli del comune alla data di base.
+     */
+    variazioni_successive: Array<{
+        /**
+         * incorporazione: il comune confluisce in un comune esistente; fusione: in un comune istituito con quella data.
+         */
+        evento: 'incorporazione' | 'fusione';
+        /**
+         * Data dell'evento secondo ISTAT (AAAA-MM-GG).
+         */
+        data: string;
+        codice_istat_successore: string;
+        nome_successore: string;
+        /**
+         * Atto che dispone la variazione, come lo riporta ISTAT.
+         */
+        provvedimento: string;
+        /**
+         * Scheda del comune successore: servito se esisteva alla data di base, altrimenti un 404 che ne nomina i comuni d'origine.
+         */
+        link_successore: string;
     }>;
     /**
      * Popolazione dell'anno demografico predefinito (dettagli e serie storica in /api/demografia/{codice_istat}).
@@ -283,6 +350,27 @@ export type Comune = {
             metadati: string;
         };
         superficie: {
+            /**
+             * Identificativo della fonte; metadati completi in /api/fonti/{fonte}.
+             */
+            fonte: string;
+            editore: string;
+            dataset: string;
+            licenza: string;
+            /**
+             * Anno a cui si riferiscono i valori.
+             */
+            anno_riferimento: number | null;
+            /**
+             * Data o mese di riferimento (ISO 8601), dove la fonte la indica.
+             */
+            data_riferimento: string | null;
+            /**
+             * Link relativo ai metadati della fonte.
+             */
+            metadati: string;
+        } | null;
+        classificazione: {
             /**
              * Identificativo della fonte; metadati completi in /api/fonti/{fonte}.
              */
@@ -475,9 +563,35 @@ export type ComuneCessato = {
             verificato: boolean;
         } | null;
         /**
-         * Solo `verificato` e `verificato_secondo_metodo` collegano il comune attuale e ne sommano i dati; `non_verificabile`: nessun dato prima del 2000.
+         * Esito del controllo indipendente (inferenza da popolazione, contribuenti e confini) sul successore: `verificato` e `verificato_secondo_metodo` le cifre lo confermano; `non_verificabile` nessun dato prima del 2000; `non_verificato` le cifre non concordano; `non_dedotto` l'inferenza non individua questo successore. Un successore del registro ISTAT (`registro_istat`) collega sempre il comune attuale e ne somma i dati; uno solo dedotto solo se `verificato` o `verificato_secondo_metodo`.
          */
-        esito: 'verificato' | 'verificato_secondo_metodo' | 'non_verificabile' | 'non_verificato';
+        esito: 'verificato' | 'verificato_secondo_metodo' | 'non_verificabile' | 'non_verificato' | 'non_dedotto';
+        /**
+         * Il successore come lo registra ISTAT (variazioni amministrative dal 1991, fonte istat-variazioni-comuni); null per un collegamento solo dedotto.
+         */
+        registro_istat: {
+            /**
+             * Data dell'estinzione secondo ISTAT (ISO): primo giorno nel successore.
+             */
+            data: string;
+            /**
+             * Codice ISTAT del comune, 6 cifre.
+             */
+            codice_istat_comune: string;
+            /**
+             * Codice ISTAT del successore a quella data (può essere cambiato poi: il comune attuale è in `codice_istat`).
+             */
+            codice_istat_successore: string;
+            nome_successore: string;
+            /**
+             * Atto che dispone la variazione (legge regionale, B.U.R.).
+             */
+            provvedimento: string;
+            /**
+             * Contenuto del provvedimento, come ISTAT lo riporta.
+             */
+            contenuto: string;
+        } | null;
         /**
          * Perché il collegamento non è semplicemente `verificato`.
          */
@@ -849,6 +963,16 @@ export type Demografia = {
             [key: string]: string;
         };
         /**
+         * Avvertenze sui valori di quest'anno (campo assente se non ce ne sono).
+         */
+        avvisi?: Array<{
+            /**
+             * anomalia_nota: valore anomalo che il controllo di plausibilità accetta come pubblicato dalla fonte (il motivo in `descrizione`); imponibile_no_tax_area: anno d'imposta in cui la "no tax area" si sottraeva dall'imponibile.
+             */
+            codice: 'anomalia_nota' | 'imponibile_no_tax_area';
+            descrizione: string;
+        }>;
+        /**
          * Presente quando la fonte non riporta il dato con il codice attuale del comune (da quali codici e comuni viene: ricodifiche, fusioni, incorporazioni) o quando il territorio di allora potrebbe non essere quello attuale (un comune poi cessato senza successore accertato, forse confluito in questo: lo dice la nota).
          */
         territorio?: {
@@ -1131,6 +1255,16 @@ export type Demografia = {
             [key: string]: string;
         };
         /**
+         * Avvertenze sui valori di quest'anno (campo assente se non ce ne sono).
+         */
+        avvisi?: Array<{
+            /**
+             * anomalia_nota: valore anomalo che il controllo di plausibilità accetta come pubblicato dalla fonte (il motivo in `descrizione`); imponibile_no_tax_area: anno d'imposta in cui la "no tax area" si sottraeva dall'imponibile.
+             */
+            codice: 'anomalia_nota' | 'imponibile_no_tax_area';
+            descrizione: string;
+        }>;
+        /**
          * Presente quando la fonte non riporta il dato con il codice attuale del comune (da quali codici e comuni viene: ricodifiche, fusioni, incorporazioni) o quando il territorio di allora potrebbe non essere quello attuale (un comune poi cessato senza successore accertato, forse confluito in questo: lo dice la nota).
          */
         territorio?: {
@@ -1170,10 +1304,14 @@ export type Demografia = {
         fonte: string;
     }>;
     /**
-     * Anni tra il primo e l'ultimo della serie ufficiale ISTAT senza popolazione ufficiale: lacune, non riempite con l'anagrafe.
+     * Anni tra il primo e l'ultimo della serie ufficiale ISTAT senza popolazione totale, e anni tra il primo e l'ultimo con la ripartizione per sesso senza di essa: lacune, non riempite con l'anagrafe né con altro.
      */
     lacune_serie_ufficiale: Array<{
         anno_senza_dato: number;
+        /**
+         * Il dato che manca: la popolazione totale, o la sola ripartizione per sesso (maschi, femmine).
+         */
+        dato: 'popolazione_totale' | 'sesso';
         motivo: string;
     }>;
     /**
@@ -1602,6 +1740,16 @@ export type Redditi = {
             [key: string]: string;
         };
         /**
+         * Avvertenze sui valori di quest'anno (campo assente se non ce ne sono).
+         */
+        avvisi?: Array<{
+            /**
+             * anomalia_nota: valore anomalo che il controllo di plausibilità accetta come pubblicato dalla fonte (il motivo in `descrizione`); imponibile_no_tax_area: anno d'imposta in cui la "no tax area" si sottraeva dall'imponibile.
+             */
+            codice: 'anomalia_nota' | 'imponibile_no_tax_area';
+            descrizione: string;
+        }>;
+        /**
          * Presente quando la fonte non riporta il dato con il codice attuale del comune (da quali codici e comuni viene: ricodifiche, fusioni, incorporazioni) o quando il territorio di allora potrebbe non essere quello attuale (un comune poi cessato senza successore accertato, forse confluito in questo: lo dice la nota).
          */
         territorio?: {
@@ -1919,6 +2067,16 @@ export type Redditi = {
         valori_mancanti: {
             [key: string]: string;
         };
+        /**
+         * Avvertenze sui valori di quest'anno (campo assente se non ce ne sono).
+         */
+        avvisi?: Array<{
+            /**
+             * anomalia_nota: valore anomalo che il controllo di plausibilità accetta come pubblicato dalla fonte (il motivo in `descrizione`); imponibile_no_tax_area: anno d'imposta in cui la "no tax area" si sottraeva dall'imponibile.
+             */
+            codice: 'anomalia_nota' | 'imponibile_no_tax_area';
+            descrizione: string;
+        }>;
         /**
          * Presente quando la fonte non riporta il dato con il codice attuale del comune (da quali codici e comuni viene: ricodifiche, fusioni, incorporazioni) o quando il territorio di allora potrebbe non essere quello attuale (un comune poi cessato senza successore accertato, forse confluito in questo: lo dice la nota).
          */
@@ -2313,7 +2471,7 @@ export type Ambiente = {
         };
     };
     /**
-     * Consumo di suolo: il dato 2024 è provinciale; l'unico dato comunale è il suolo consumato pro capite (ISPRA 2015, via Urban Index).
+     * Consumo di suolo: del comune nel 2024 (ISPRA), con le variazioni nette per periodo dal 2006; della provincia nel 2024 come contesto; il dato pro capite 2015 (Urban Index) come indicatore più vecchio.
      */
     suolo: {
         provincia: {
@@ -2351,13 +2509,93 @@ export type Ambiente = {
                 metadati: string;
             };
         } | null;
+        /**
+         * Consumo di suolo del comune nel 2024 (ISPRA), l'anno della specifica; null con il motivo in `valori_mancanti.comune`.
+         */
         comune: {
+            livello: 'comune';
+            anno: number;
+            /**
+             * Suolo consumato nel comune, ettari (ISPRA 2024).
+             */
+            suolo_consumato_ettari: number;
+            /**
+             * % della superficie comunale consumata (ISPRA 2024, arrotondata a 0,01).
+             */
+            suolo_consumato_percentuale: number;
+            variazione_netta_ultimo_anno: {
+                /**
+                 * Periodo, AAAA-AAAA.
+                 */
+                periodo: string;
+                /**
+                 * Incremento netto (consumo nuovo meno ripristino), ettari; negativo se è prevalso il ripristino.
+                 */
+                ettari: number;
+            };
+            variazione_netta_dal_2006: {
+                /**
+                 * Periodo, AAAA-AAAA.
+                 */
+                periodo: string;
+                /**
+                 * Incremento netto (consumo nuovo meno ripristino), ettari; negativo se è prevalso il ripristino.
+                 */
+                ettari: number;
+                /**
+                 * Come è derivata.
+                 */
+                metodo: string;
+            };
+            /**
+             * Incremento netto di ogni periodo pubblicato da ISPRA (2006-2012, 2012-2015, poi annuale).
+             */
+            incrementi_netti: Array<{
+                /**
+                 * Periodo, AAAA-AAAA.
+                 */
+                periodo: string;
+                /**
+                 * Incremento netto (consumo nuovo meno ripristino), ettari; negativo se è prevalso il ripristino.
+                 */
+                ettari: number;
+            }>;
+            /**
+             * Provenienza di un blocco di dati.
+             */
+            fonte: {
+                /**
+                 * Identificativo della fonte; metadati completi in /api/fonti/{fonte}.
+                 */
+                fonte: string;
+                editore: string;
+                dataset: string;
+                licenza: string;
+                /**
+                 * Anno a cui si riferiscono i valori.
+                 */
+                anno_riferimento: number | null;
+                /**
+                 * Data o mese di riferimento (ISO 8601), dove la fonte la indica.
+                 */
+                data_riferimento: string | null;
+                /**
+                 * Link relativo ai metadati della fonte.
+                 */
+                metadati: string;
+            };
+        } | null;
+        /**
+         * Indicatore più vecchio, tenuto per confronto: suolo consumato per abitante nel 2015; null con il motivo in `valori_mancanti.pro_capite_2015`.
+         */
+        pro_capite_2015: {
             livello: 'comune';
             anno: number;
             /**
              * Suolo consumato per abitante, m² (ISPRA 2015, pubblicato nell'Urban Index DIPE).
              */
             suolo_consumato_m2_per_abitante: number;
+            nota: string;
             /**
              * Provenienza di un blocco di dati.
              */
@@ -2479,6 +2717,9 @@ export type Wizard = {
             codice: string;
             nome: string;
         } | null;
+        zona: 'montagna' | 'collina' | 'pianura' | null;
+        litoraneo: boolean | null;
+        urbanizzazione: 'citta' | 'piccole_citta' | 'rurale' | null;
         limit: number;
     };
     /**
@@ -2644,12 +2885,16 @@ export type QualitaVita = {
          * Somma dei pesi nominali delle dimensioni con dati.
          */
         peso_nominale_coperto: number;
+        /**
+         * Quota del peso del punteggio che poggia su valori misurati: Σ peso_effettivo × copertura.quota_peso delle dimensioni, 3 decimali; il resto sono stime. null senza punteggio.
+         */
+        quota_misurata: number | null;
     };
     dimensioni: {
         reddito: {
             nome: string;
             /**
-             * Media ponderata dei valori normalizzati disponibili, 1 decimale; null se nessun indicatore ha un valore.
+             * Media ponderata dei valori normalizzati misurati e delle stime dei mancanti, 1 decimale; null se nessun indicatore ha un valore.
              */
             punteggio: number | null;
             peso_nominale: number;
@@ -2671,9 +2916,13 @@ export type QualitaVita = {
                  */
                 quota: number;
                 /**
-                 * Quota del peso nominale degli indicatori della dimensione coperta da valori.
+                 * Quota del peso della dimensione (peso_nella_dimensione) che poggia su valori misurati; il resto è stimato (0 se la dimensione non ha punteggio).
                  */
                 quota_peso: number;
+                /**
+                 * Indicatori mancanti sostituiti dalla loro stima.
+                 */
+                stimati: number;
             };
             motivo_mancante: string | null;
             indicatori: Array<{
@@ -2722,7 +2971,11 @@ export type QualitaVita = {
                  */
                 normalizzato: number | null;
                 /**
-                 * Peso effettivo nella dimensione per questo comune (0 se il valore manca).
+                 * Stima usata al posto del valore mancante (la stima dell'indicatore in /api/metodologia); null se il valore è misurato o la stima non è usata.
+                 */
+                stima: number | null;
+                /**
+                 * Peso effettivo nella dimensione per questo comune, del valore misurato o della stima (0 se nessuno dei due è usato).
                  */
                 peso_nella_dimensione: number;
                 motivo_mancante: string | null;
@@ -2731,7 +2984,7 @@ export type QualitaVita = {
         ambiente: {
             nome: string;
             /**
-             * Media ponderata dei valori normalizzati disponibili, 1 decimale; null se nessun indicatore ha un valore.
+             * Media ponderata dei valori normalizzati misurati e delle stime dei mancanti, 1 decimale; null se nessun indicatore ha un valore.
              */
             punteggio: number | null;
             peso_nominale: number;
@@ -2753,9 +3006,13 @@ export type QualitaVita = {
                  */
                 quota: number;
                 /**
-                 * Quota del peso nominale degli indicatori della dimensione coperta da valori.
+                 * Quota del peso della dimensione (peso_nella_dimensione) che poggia su valori misurati; il resto è stimato (0 se la dimensione non ha punteggio).
                  */
                 quota_peso: number;
+                /**
+                 * Indicatori mancanti sostituiti dalla loro stima.
+                 */
+                stimati: number;
             };
             motivo_mancante: string | null;
             indicatori: Array<{
@@ -2804,7 +3061,11 @@ export type QualitaVita = {
                  */
                 normalizzato: number | null;
                 /**
-                 * Peso effettivo nella dimensione per questo comune (0 se il valore manca).
+                 * Stima usata al posto del valore mancante (la stima dell'indicatore in /api/metodologia); null se il valore è misurato o la stima non è usata.
+                 */
+                stima: number | null;
+                /**
+                 * Peso effettivo nella dimensione per questo comune, del valore misurato o della stima (0 se nessuno dei due è usato).
                  */
                 peso_nella_dimensione: number;
                 motivo_mancante: string | null;
@@ -2813,7 +3074,7 @@ export type QualitaVita = {
         servizi: {
             nome: string;
             /**
-             * Media ponderata dei valori normalizzati disponibili, 1 decimale; null se nessun indicatore ha un valore.
+             * Media ponderata dei valori normalizzati misurati e delle stime dei mancanti, 1 decimale; null se nessun indicatore ha un valore.
              */
             punteggio: number | null;
             peso_nominale: number;
@@ -2835,9 +3096,13 @@ export type QualitaVita = {
                  */
                 quota: number;
                 /**
-                 * Quota del peso nominale degli indicatori della dimensione coperta da valori.
+                 * Quota del peso della dimensione (peso_nella_dimensione) che poggia su valori misurati; il resto è stimato (0 se la dimensione non ha punteggio).
                  */
                 quota_peso: number;
+                /**
+                 * Indicatori mancanti sostituiti dalla loro stima.
+                 */
+                stimati: number;
             };
             motivo_mancante: string | null;
             indicatori: Array<{
@@ -2886,7 +3151,11 @@ export type QualitaVita = {
                  */
                 normalizzato: number | null;
                 /**
-                 * Peso effettivo nella dimensione per questo comune (0 se il valore manca).
+                 * Stima usata al posto del valore mancante (la stima dell'indicatore in /api/metodologia); null se il valore è misurato o la stima non è usata.
+                 */
+                stima: number | null;
+                /**
+                 * Peso effettivo nella dimensione per questo comune, del valore misurato o della stima (0 se nessuno dei due è usato).
                  */
                 peso_nella_dimensione: number;
                 motivo_mancante: string | null;
@@ -2895,7 +3164,7 @@ export type QualitaVita = {
         demografia: {
             nome: string;
             /**
-             * Media ponderata dei valori normalizzati disponibili, 1 decimale; null se nessun indicatore ha un valore.
+             * Media ponderata dei valori normalizzati misurati e delle stime dei mancanti, 1 decimale; null se nessun indicatore ha un valore.
              */
             punteggio: number | null;
             peso_nominale: number;
@@ -2917,9 +3186,13 @@ export type QualitaVita = {
                  */
                 quota: number;
                 /**
-                 * Quota del peso nominale degli indicatori della dimensione coperta da valori.
+                 * Quota del peso della dimensione (peso_nella_dimensione) che poggia su valori misurati; il resto è stimato (0 se la dimensione non ha punteggio).
                  */
                 quota_peso: number;
+                /**
+                 * Indicatori mancanti sostituiti dalla loro stima.
+                 */
+                stimati: number;
             };
             motivo_mancante: string | null;
             indicatori: Array<{
@@ -2968,7 +3241,11 @@ export type QualitaVita = {
                  */
                 normalizzato: number | null;
                 /**
-                 * Peso effettivo nella dimensione per questo comune (0 se il valore manca).
+                 * Stima usata al posto del valore mancante (la stima dell'indicatore in /api/metodologia); null se il valore è misurato o la stima non è usata.
+                 */
+                stima: number | null;
+                /**
+                 * Peso effettivo nella dimensione per questo comune, del valore misurato o della stima (0 se nessuno dei due è usato).
                  */
                 peso_nella_dimensione: number;
                 motivo_mancante: string | null;
@@ -2977,7 +3254,7 @@ export type QualitaVita = {
         sicurezza: {
             nome: string;
             /**
-             * Media ponderata dei valori normalizzati disponibili, 1 decimale; null se nessun indicatore ha un valore.
+             * Media ponderata dei valori normalizzati misurati e delle stime dei mancanti, 1 decimale; null se nessun indicatore ha un valore.
              */
             punteggio: number | null;
             peso_nominale: number;
@@ -2999,9 +3276,13 @@ export type QualitaVita = {
                  */
                 quota: number;
                 /**
-                 * Quota del peso nominale degli indicatori della dimensione coperta da valori.
+                 * Quota del peso della dimensione (peso_nella_dimensione) che poggia su valori misurati; il resto è stimato (0 se la dimensione non ha punteggio).
                  */
                 quota_peso: number;
+                /**
+                 * Indicatori mancanti sostituiti dalla loro stima.
+                 */
+                stimati: number;
             };
             motivo_mancante: string | null;
             indicatori: Array<{
@@ -3050,7 +3331,11 @@ export type QualitaVita = {
                  */
                 normalizzato: number | null;
                 /**
-                 * Peso effettivo nella dimensione per questo comune (0 se il valore manca).
+                 * Stima usata al posto del valore mancante (la stima dell'indicatore in /api/metodologia); null se il valore è misurato o la stima non è usata.
+                 */
+                stima: number | null;
+                /**
+                 * Peso effettivo nella dimensione per questo comune, del valore misurato o della stima (0 se nessuno dei due è usato).
                  */
                 peso_nella_dimensione: number;
                 motivo_mancante: string | null;
@@ -3350,6 +3635,16 @@ export type Confronto = {
             valori_mancanti: {
                 [key: string]: string;
             };
+            /**
+             * Avvertenze sui valori di quest'anno (campo assente se non ce ne sono).
+             */
+            avvisi?: Array<{
+                /**
+                 * anomalia_nota: valore anomalo che il controllo di plausibilità accetta come pubblicato dalla fonte (il motivo in `descrizione`); imponibile_no_tax_area: anno d'imposta in cui la "no tax area" si sottraeva dall'imponibile.
+                 */
+                codice: 'anomalia_nota' | 'imponibile_no_tax_area';
+                descrizione: string;
+            }>;
             /**
              * Presente quando la fonte non riporta il dato con il codice attuale del comune (da quali codici e comuni viene: ricodifiche, fusioni, incorporazioni) o quando il territorio di allora potrebbe non essere quello attuale (un comune poi cessato senza successore accertato, forse confluito in questo: lo dice la nota).
              */
@@ -3665,6 +3960,16 @@ export type Confronto = {
             valori_mancanti: {
                 [key: string]: string;
             };
+            /**
+             * Avvertenze sui valori di quest'anno (campo assente se non ce ne sono).
+             */
+            avvisi?: Array<{
+                /**
+                 * anomalia_nota: valore anomalo che il controllo di plausibilità accetta come pubblicato dalla fonte (il motivo in `descrizione`); imponibile_no_tax_area: anno d'imposta in cui la "no tax area" si sottraeva dall'imponibile.
+                 */
+                codice: 'anomalia_nota' | 'imponibile_no_tax_area';
+                descrizione: string;
+            }>;
             /**
              * Presente quando la fonte non riporta il dato con il codice attuale del comune (da quali codici e comuni viene: ricodifiche, fusioni, incorporazioni) o quando il territorio di allora potrebbe non essere quello attuale (un comune poi cessato senza successore accertato, forse confluito in questo: lo dice la nota).
              */
@@ -4308,6 +4613,10 @@ export type Regioni = {
         numero_comuni: number;
         numero_province: number;
         /**
+         * Superficie, km²: somma delle superfici ufficiali ISTAT dei suoi comuni (null se un comune non ha il dato).
+         */
+        superficie_km2: number | null;
+        /**
          * Residenti: somma dei comuni nell'anno `anno_popolazione` (null se un comune non ha il dato).
          */
         popolazione: number | null;
@@ -4330,7 +4639,7 @@ export type Province = {
         };
         numero_comuni: number;
         /**
-         * Superficie, km².
+         * Superficie, km²: somma delle superfici ufficiali ISTAT dei suoi comuni (null se un comune non ha il dato).
          */
         superficie_km2: number | null;
         link_comuni: string;
@@ -4539,6 +4848,10 @@ export type Metodologia = {
                  * Indicatore che questo sostituisce: conta solo per i comuni in cui quello manca.
                  */
                 sostituto_di: string | null;
+                /**
+                 * Valore normalizzato usato al posto dell'indicatore dove manca (mediana dei valori normalizzati misurati, 1 decimale); null per un sostituto o un indicatore senza valori.
+                 */
+                stima: number | null;
                 normalizzazione: {
                     metodo: 'min_max_percentili' | 'min_max' | 'costante' | 'nessun_dato';
                     /**
@@ -4578,6 +4891,101 @@ export type Metodologia = {
                 arrotondamento: string;
             };
             dati_mancanti: string;
+            confronto_dati_mancanti: {
+                regola: string;
+                /**
+                 * Quantile dei valori normalizzati misurati usato come stima.
+                 */
+                quantile_stima: number;
+                dimensioni: Array<{
+                    /**
+                     * Dimensione dell'indice di qualità della vita.
+                     */
+                    dimensione: 'reddito' | 'ambiente' | 'servizi' | 'demografia' | 'sicurezza';
+                    /**
+                     * Comuni con almeno un indicatore stimato nella dimensione.
+                     */
+                    comuni_con_stime: number;
+                    comuni_senza_stime: number;
+                    /**
+                     * prima: dati mancanti riproporzionati; dopo: la regola attuale.
+                     */
+                    mediana: {
+                        /**
+                         * Mediane dei punteggi della dimensione nei due gruppi di comuni.
+                         */
+                        prima: {
+                            con_stime: number | null;
+                            senza_stime: number | null;
+                        };
+                        /**
+                         * Mediane dei punteggi della dimensione nei due gruppi di comuni.
+                         */
+                        dopo: {
+                            con_stime: number | null;
+                            senza_stime: number | null;
+                        };
+                    };
+                    /**
+                     * prima: dati mancanti riproporzionati; dopo: la regola attuale.
+                     */
+                    top_100_con_stime: {
+                        prima: number;
+                        dopo: number;
+                    };
+                    /**
+                     * Quota dei comuni con punteggio nella dimensione.
+                     */
+                    quota_con_stime: number;
+                }>;
+                /**
+                 * Il caso che ha motivato la regola: aria non misurata.
+                 */
+                aria: {
+                    indicatori: Array<string>;
+                    /**
+                     * Comuni con punteggio ambiente e nessun indicatore aria misurato.
+                     */
+                    comuni_senza_aria: number;
+                    comuni_con_aria: number;
+                    quota_senza_aria: number;
+                    /**
+                     * prima: dati mancanti riproporzionati; dopo: la regola attuale.
+                     */
+                    mediana_ambiente: {
+                        /**
+                         * Mediane dei punteggi della dimensione nei due gruppi di comuni.
+                         */
+                        prima: {
+                            senza_aria: number | null;
+                            con_aria: number | null;
+                        };
+                        /**
+                         * Mediane dei punteggi della dimensione nei due gruppi di comuni.
+                         */
+                        dopo: {
+                            senza_aria: number | null;
+                            con_aria: number | null;
+                        };
+                    };
+                    /**
+                     * prima: dati mancanti riproporzionati; dopo: la regola attuale.
+                     */
+                    top_100_ambiente_senza_aria: {
+                        prima: number;
+                        dopo: number;
+                    };
+                };
+                /**
+                 * Quanti dei primi 100 della classifica nazionale di prima restano fra i primi 100.
+                 */
+                stabilita: {
+                    dimensione_top: number;
+                    rimasti_nella_top: number;
+                    quota: number;
+                    regola: string;
+                };
+            } | null;
             classifica: string;
             avvisi: Array<{
                 codice: string;
@@ -4944,6 +5352,14 @@ export type Problem = {
         nome: string;
         link: string;
     }>;
+    /**
+     * Per il codice di un comune istituito dopo la data di base dell'anagrafica (1° gennaio 2025): i comuni serviti da cui è nato, con le loro schede.
+     */
+    predecessori?: Array<{
+        codice_istat: string;
+        nome: string;
+        link: string;
+    }>;
 };
 
 /**
@@ -4989,7 +5405,7 @@ export type ComuniListData = {
          */
         codice_catastale?: string;
         /**
-         * Codice di avviamento postale (5 cifre): i comuni con più CAP si trovano con ognuno.
+         * Codice di avviamento postale (5 cifre): i comuni con più CAP si trovano con ognuno. Il CAP di un comune cessato che l'anagrafica (Garda Informatica, gi_cap.csv) elenca ancora sotto il suo codice trova i comuni attuali che ne hanno preso il territorio (registro ISTAT delle variazioni).
          */
         cap?: string;
         /**
@@ -5053,7 +5469,7 @@ export type ComuniListHeadData = {
          */
         codice_catastale?: string;
         /**
-         * Codice di avviamento postale (5 cifre): i comuni con più CAP si trovano con ognuno.
+         * Codice di avviamento postale (5 cifre): i comuni con più CAP si trovano con ognuno. Il CAP di un comune cessato che l'anagrafica (Garda Informatica, gi_cap.csv) elenca ancora sotto il suo codice trova i comuni attuali che ne hanno preso il territorio (registro ISTAT delle variazioni).
          */
         cap?: string;
         /**
@@ -5278,7 +5694,7 @@ export type ComuniGetErrors = {
      */
     400: Problem;
     /**
-     * Non trovato: nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link.
+     * Non trovato: nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link; per un codice istituito dopo la data di base dell'anagrafica (es. 024129, Castegnero Nanto, 2026), `predecessori` nomina i comuni serviti da cui è nato, con i link.
      */
     404: Problem;
     /**
@@ -5322,7 +5738,7 @@ export type ComuniGetHeadErrors = {
      */
     400: unknown;
     /**
-     * Non trovato: nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link.
+     * Non trovato: nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link; per un codice istituito dopo la data di base dell'anagrafica (es. 024129, Castegnero Nanto, 2026), `predecessori` nomina i comuni serviti da cui è nato, con i link.
      */
     404: unknown;
     /**
@@ -5660,7 +6076,7 @@ export type ComuniConfiniErrors = {
      */
     400: Problem;
     /**
-     * Non trovato: nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link.
+     * Non trovato: nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link; per un codice istituito dopo la data di base dell'anagrafica (es. 024129, Castegnero Nanto, 2026), `predecessori` nomina i comuni serviti da cui è nato, con i link.
      */
     404: Problem;
     /**
@@ -5704,7 +6120,7 @@ export type ComuniConfiniHeadErrors = {
      */
     400: unknown;
     /**
-     * Non trovato: nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link.
+     * Non trovato: nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link; per un codice istituito dopo la data di base dell'anagrafica (es. 024129, Castegnero Nanto, 2026), `predecessori` nomina i comuni serviti da cui è nato, con i link.
      */
     404: unknown;
     /**
@@ -5786,7 +6202,7 @@ export type DemografiaGetErrors = {
      */
     400: Problem;
     /**
-     * Non trovato: nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link; nessun dato per l'anno chiesto (`anni_disponibili` elenca gli anni validi).
+     * Non trovato: nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link; per un codice istituito dopo la data di base dell'anagrafica (es. 024129, Castegnero Nanto, 2026), `predecessori` nomina i comuni serviti da cui è nato, con i link; nessun dato per l'anno chiesto (`anni_disponibili` elenca gli anni validi).
      */
     404: Problem;
     /**
@@ -5835,7 +6251,7 @@ export type DemografiaGetHeadErrors = {
      */
     400: unknown;
     /**
-     * Non trovato: nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link; nessun dato per l'anno chiesto (`anni_disponibili` elenca gli anni validi).
+     * Non trovato: nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link; per un codice istituito dopo la data di base dell'anagrafica (es. 024129, Castegnero Nanto, 2026), `predecessori` nomina i comuni serviti da cui è nato, con i link; nessun dato per l'anno chiesto (`anni_disponibili` elenca gli anni validi).
      */
     404: unknown;
     /**
@@ -6072,7 +6488,7 @@ export type RedditiGetErrors = {
      */
     400: Problem;
     /**
-     * Non trovato: nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link; nessun dato per l'anno chiesto (`anni_disponibili` elenca gli anni validi).
+     * Non trovato: nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link; per un codice istituito dopo la data di base dell'anagrafica (es. 024129, Castegnero Nanto, 2026), `predecessori` nomina i comuni serviti da cui è nato, con i link; nessun dato per l'anno chiesto (`anni_disponibili` elenca gli anni validi).
      */
     404: Problem;
     /**
@@ -6121,7 +6537,7 @@ export type RedditiGetHeadErrors = {
      */
     400: unknown;
     /**
-     * Non trovato: nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link; nessun dato per l'anno chiesto (`anni_disponibili` elenca gli anni validi).
+     * Non trovato: nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link; per un codice istituito dopo la data di base dell'anagrafica (es. 024129, Castegnero Nanto, 2026), `predecessori` nomina i comuni serviti da cui è nato, con i link; nessun dato per l'anno chiesto (`anni_disponibili` elenca gli anni validi).
      */
     404: unknown;
     /**
@@ -6369,7 +6785,7 @@ export type AmbienteGetErrors = {
      */
     400: Problem;
     /**
-     * Non trovato: nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link.
+     * Non trovato: nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link; per un codice istituito dopo la data di base dell'anagrafica (es. 024129, Castegnero Nanto, 2026), `predecessori` nomina i comuni serviti da cui è nato, con i link.
      */
     404: Problem;
     /**
@@ -6413,7 +6829,7 @@ export type AmbienteGetHeadErrors = {
      */
     400: unknown;
     /**
-     * Non trovato: nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link.
+     * Non trovato: nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link; per un codice istituito dopo la data di base dell'anagrafica (es. 024129, Castegnero Nanto, 2026), `predecessori` nomina i comuni serviti da cui è nato, con i link.
      */
     404: unknown;
     /**
@@ -6625,6 +7041,10 @@ export type AmbienteSoilRankingData = {
     path?: never;
     query?: {
         /**
+         * Estensione: percentuale (predefinito, % della superficie comunale consumata, 2024) o pro_capite (m² per abitante, 2015). I valori ammessi valgono senza distinzione di maiuscole (`ASC` = `asc`).
+         */
+        indicatore?: 'percentuale' | 'pro_capite';
+        /**
          * Ordinamento: desc (dal valore più alto) o asc (dal più basso); predefinito desc. Accettato anche come `ordine` (la specifica usa nomi diversi per gruppo); indicarli entrambi è un errore. I valori ammessi valgono senza distinzione di maiuscole (`ASC` = `asc`).
          */
         order?: 'desc' | 'asc';
@@ -6680,6 +7100,10 @@ export type AmbienteSoilRankingHeadData = {
     };
     path?: never;
     query?: {
+        /**
+         * Estensione: percentuale (predefinito, % della superficie comunale consumata, 2024) o pro_capite (m² per abitante, 2015). I valori ammessi valgono senza distinzione di maiuscole (`ASC` = `asc`).
+         */
+        indicatore?: 'percentuale' | 'pro_capite';
         /**
          * Ordinamento: desc (dal valore più alto) o asc (dal più basso); predefinito desc. Accettato anche come `ordine` (la specifica usa nomi diversi per gruppo); indicarli entrambi è un errore. I valori ammessi valgono senza distinzione di maiuscole (`ASC` = `asc`).
          */
@@ -6929,6 +7353,18 @@ export type QualitaWizardData = {
          */
         regione?: string;
         /**
+         * Estensione, facoltativa: zona altimetrica ISTAT del comune (riferimento 2026), codici 1 e 2 → montagna, 3 e 4 → collina, 5 → pianura (montagna e collina interne e litoranee insieme). Fonte: ISTAT, «Classificazioni statistiche e dimensione dei comuni» al 1° gennaio 2026. I valori ammessi valgono senza distinzione di maiuscole (`ASC` = `asc`).
+         */
+        zona?: 'montagna' | 'collina' | 'pianura';
+        /**
+         * Estensione, facoltativa: solo comuni litoranei (true: almeno un tratto del confine bagnato dal mare) o non litoranei (false); flag ISTAT, riferimento 2026. Fonte: ISTAT, «Classificazioni statistiche e dimensione dei comuni» al 1° gennaio 2026. I valori ammessi valgono senza distinzione di maiuscole (`ASC` = `asc`).
+         */
+        litoraneo?: 'true' | 'false';
+        /**
+         * Estensione, facoltativa: grado di urbanizzazione DEGURBA 2021 (Eurostat e ISTAT), codici 1 → citta, 2 → piccole_citta, 3 → rurale (piccole città e sobborghi). Fonte: ISTAT, «Classificazioni statistiche e dimensione dei comuni» al 1° gennaio 2026. I valori ammessi valgono senza distinzione di maiuscole (`ASC` = `asc`).
+         */
+        urbanizzazione?: 'citta' | 'piccole_citta' | 'rurale';
+        /**
          * Numero massimo di risultati (predefinito 10, massimo 50).
          */
         limit?: number;
@@ -6988,6 +7424,18 @@ export type QualitaWizardHeadData = {
          * Regione (facoltativa), come nel filtro di /api/comuni.
          */
         regione?: string;
+        /**
+         * Estensione, facoltativa: zona altimetrica ISTAT del comune (riferimento 2026), codici 1 e 2 → montagna, 3 e 4 → collina, 5 → pianura (montagna e collina interne e litoranee insieme). Fonte: ISTAT, «Classificazioni statistiche e dimensione dei comuni» al 1° gennaio 2026. I valori ammessi valgono senza distinzione di maiuscole (`ASC` = `asc`).
+         */
+        zona?: 'montagna' | 'collina' | 'pianura';
+        /**
+         * Estensione, facoltativa: solo comuni litoranei (true: almeno un tratto del confine bagnato dal mare) o non litoranei (false); flag ISTAT, riferimento 2026. Fonte: ISTAT, «Classificazioni statistiche e dimensione dei comuni» al 1° gennaio 2026. I valori ammessi valgono senza distinzione di maiuscole (`ASC` = `asc`).
+         */
+        litoraneo?: 'true' | 'false';
+        /**
+         * Estensione, facoltativa: grado di urbanizzazione DEGURBA 2021 (Eurostat e ISTAT), codici 1 → citta, 2 → piccole_citta, 3 → rurale (piccole città e sobborghi). Fonte: ISTAT, «Classificazioni statistiche e dimensione dei comuni» al 1° gennaio 2026. I valori ammessi valgono senza distinzione di maiuscole (`ASC` = `asc`).
+         */
+        urbanizzazione?: 'citta' | 'piccole_citta' | 'rurale';
         /**
          * Numero massimo di risultati (predefinito 10, massimo 50).
          */
@@ -7074,7 +7522,7 @@ export type QualitaGetErrors = {
      */
     400: Problem;
     /**
-     * Non trovato: nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link.
+     * Non trovato: nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link; per un codice istituito dopo la data di base dell'anagrafica (es. 024129, Castegnero Nanto, 2026), `predecessori` nomina i comuni serviti da cui è nato, con i link.
      */
     404: Problem;
     /**
@@ -7118,7 +7566,7 @@ export type QualitaGetHeadErrors = {
      */
     400: unknown;
     /**
-     * Non trovato: nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link.
+     * Non trovato: nessun comune con quel codice ISTAT; per il codice di un comune cessato, `successori` nomina i comuni attuali che ne comprendono il territorio, con i link; per un codice istituito dopo la data di base dell'anagrafica (es. 024129, Castegnero Nanto, 2026), `predecessori` nomina i comuni serviti da cui è nato, con i link.
      */
     404: unknown;
     /**

@@ -104,7 +104,9 @@ export function mixedWorkload(index: RuntimeIndex, count = 10_000, seed = 36): W
       const url = canonicalUrl(route, { codice_istat: comune().code });
       // A past year, asked for by one request in 20 of the records that have years.
       const past = (route.id === 'demografia.get' || route.id === 'redditi.get') && random() < 0.05;
-      out.push({ kind, url: past ? `${url}?anno=${2015 + Math.floor(random() * 7)}` : url });
+      // Years each domain publishes: official population from 2018, income from 2000.
+      const first = route.id === 'demografia.get' ? 2018 : 2015;
+      out.push({ kind, url: past ? `${url}?anno=${first + Math.floor(random() * 7)}` : url });
     } else if (kind === 'ricerca') {
       // Autocompletion: a popular name's first 2 to 8 characters.
       const name = comune().name;

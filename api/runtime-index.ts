@@ -49,8 +49,8 @@ export type IncomeRankings = Record<IncomeRankingKey, RankingColumn>;
 export type IncomeRankingsLoader = (anno: number) => Promise<IncomeRankings | null>;
 
 /**
- * The parts of the index only rankings, lists, the wizard and the comparison read (~0.7 MB of
- * the 1.47 MB): the edge index module imports them on the first request that needs them, so
+ * The parts of the index only rankings, lists, the wizard and the comparison read (~0.8 MB of
+ * the 1.58 MB): the edge index module imports them on the first request that needs them, so
  * the cold start of a search or a record does not pay for them.
  */
 export type LaterIndexKey = 'classifiche' | 'qualita';

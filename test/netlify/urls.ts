@@ -8,6 +8,8 @@ export const NO_FILE = 'nessun file sul percorso statico';
 
 /** A ceased comune's code on the path-only per-comune routes: served from a file by the CDN, never by the function. */
 export const CEASED_ON_STATIC = 'codice cessato sul percorso statico';
+/** Requests with a cadastral code in lower case (answered by the function, which canonicalises it). */
+const LOWER_CASE = 'codice catastale minuscolo';
 
 /** One request of the fidelity run, with the class it is counted in. */
 export interface FidelityRequest {
@@ -37,7 +39,7 @@ export function fidelityRequests(index: RuntimeIndex): FidelityRequest[] {
   for (const code of codes)
     get('scheda con anno (demografia, redditi)', `/api/demografia/${code}?anno=2020`, `/api/redditi/${code}?anno=2015`);
   // A cadastral code in lower case: the function canonicalises it (files are named in upper case).
-  get('codice catastale minuscolo', '/api/comuni/cessati/h329', '/api/comuni?codice_catastale=h501');
+  get(LOWER_CASE, '/api/comuni/cessati/h329', '/api/comuni?codice_catastale=h501');
   get(
     'file .json',
     '/api/comuni/058091.json',
@@ -130,7 +132,9 @@ export function fidelityRequests(index: RuntimeIndex): FidelityRequest[] {
 
 /** The route family of a URL for the per-family table: the route's id, or the request's own class. */
 export function familyOf(request: FidelityRequest): string {
-  if (request.method !== 'GET' || [NO_FILE, CEASED_ON_STATIC, 'errori'].includes(request.kind)) return request.kind;
+  // A cadastral code in lower case reaches the function by design (files are named by the canonical code): its own family.
+  if (request.method !== 'GET' || [NO_FILE, CEASED_ON_STATIC, LOWER_CASE, 'errori'].includes(request.kind))
+    return request.kind;
   const url = new URL(request.url, 'http://x');
   const match = matchRoute(url.pathname);
   return match ? `${match.route.id}${url.search ? ' (con query)' : ''}` : request.kind;

@@ -1,6 +1,7 @@
 import type { RouteSpec } from './contract.ts';
-import { readBuiltFile, readRecord, yearNotFound, type Answerer, type HandlerContext } from './context.ts';
+import { readBuiltFile, yearNotFound, type Answerer, type HandlerContext } from './context.ts';
 import { canonicalUrl } from './envelope.ts';
+import { serializeEmbedding } from './http.ts';
 import { availableYears, selectedYear, yearEntry } from './record-slice.ts';
 import { comuneRef, findComune, incomeColumn } from './lists.ts';
 import type { FullIndexData, RankingColumn } from './runtime-index.ts';
@@ -50,17 +51,20 @@ async function yearBlock(ctx: HandlerContext, route: RouteSpec, code: string, an
 const incomeColumns = new WeakMap<FullIndexData, Promise<(RankingColumn | null)[]>>();
 
 /**
- * The national averages a comparison embeds, parsed once per context and file (~24 KB each,
- * one per year): they are the build's files, unchanged while the context lives.
+ * The national averages a comparison embeds unchanged, parsed once per context and file (~24 KB
+ * each, one per year) and kept with their text, so that no answer parses or serializes them again.
  */
-const nationalFiles = new WeakMap<HandlerContext, Map<string, MedieNazionali>>();
+const nationalFiles = new WeakMap<HandlerContext, Map<string, { medie: MedieNazionali; text: string }>>();
 
-async function nationalAverages(ctx: HandlerContext, path: string, base: URL): Promise<MedieNazionali> {
-  const parsed = getOrSet(nationalFiles, ctx, () => new Map());
-  let medie = parsed.get(path);
-  // Kept only once read: a failed read (a network error at the edge) is tried again by the next request.
-  if (!medie) parsed.set(path, (medie = await readRecord<MedieNazionali>(ctx, path, base)));
-  return medie;
+async function nationalAverages(ctx: HandlerContext, path: string, base: URL) {
+  const files = getOrSet(nationalFiles, ctx, () => new Map());
+  let file = files.get(path);
+  if (!file) {
+    // Kept only once read: a failed read (a network error at the edge) is tried again by the next request.
+    const text = (await readBuiltFile(ctx, path, base)).trimEnd();
+    files.set(path, (file = { medie: JSON.parse(text) as MedieNazionali, text }));
+  }
+  return file;
 }
 
 /**
@@ -131,7 +135,8 @@ export const answerCompare: Answerer<RouteOf<'confronta'>> = async (ctx, { route
   );
   const nationalRoute = routeById('confronta.national');
   const nationalYear = anno !== undefined && ctx.index.anni.nazionale.includes(anno) ? anno : undefined;
-  const medie = await nationalAverages(ctx, staticFilePath(nationalRoute, { anno: nationalYear }), base);
+  const national = await nationalAverages(ctx, staticFilePath(nationalRoute, { anno: nationalYear }), base);
+  const medie = national.medie;
   const body = {
     anno_richiesto: anno ?? null,
     comuni,
@@ -142,5 +147,5 @@ export const answerCompare: Answerer<RouteOf<'confronta'>> = async (ctx, { route
       medie_nazionali: canonicalUrl(nationalRoute, { anno: nationalYear }),
     },
   };
-  return { kind: 'json', body };
+  return { kind: 'json', body, text: serializeEmbedding(body, 'medie_nazionali', national.text) };
 };

@@ -165,12 +165,26 @@ export const wizardAnswer: Answerer<WizardRoute> = async (ctx, { route, values, 
   return { kind: 'json', body: answerWizard((await ctx.full()).index, route, { ...values, regione }) };
 };
 
-/** Per index and priority, each comune's re-weighted score: the same for every request, so computed on first use. */
-const scoreCache = new WeakMap<QualityColumns, Map<Priorita, (number | null)[]>>();
+/**
+ * What the wizard derives from an index's quality columns, the same for every request, so made on
+ * first use: each comune's cost band (BAND_RANK; 0 without income, which the loop tests first) and,
+ * per priority, its re-weighted score.
+ */
+interface Derived {
+  bands: Uint8Array;
+  scores: Map<Priorita, (number | null)[]>;
+}
+const derivedCache = new WeakMap<QualityColumns, Derived>();
+
+function derived(q: QualityColumns): Derived {
+  return getOrSet(derivedCache, q, () => ({
+    bands: Uint8Array.from(q.reddito_medio, (r) => (r == null ? 0 : BAND_RANK[costBand(r, q.soglie_budget)])),
+    scores: new Map(),
+  }));
+}
 
 function priorityScores(q: QualityColumns, priorita: Priorita): (number | null)[] {
-  const byPriority = getOrSet(scoreCache, q, () => new Map());
-  return getOrSet(byPriority, priorita, () => {
+  return getOrSet(derived(q).scores, priorita, () => {
     const dims = q.dimensioni;
     const w = dims.map((d) => PRIORITY_WEIGHTS[priorita][d.id]);
     const row: (number | null | undefined)[] = new Array(dims.length);
@@ -198,6 +212,7 @@ export function answerWizard(index: RuntimeIndex, route: WizardRoute, values: Va
   const nDims = dims.length;
   const cols = dims.map((d) => d.punteggi);
   const scores = priorityScores(q, priorita);
+  const bands = derived(q).bands;
   const pop = index.comuni.popolazione;
   const provincia = index.comuni.provincia;
   const provinceRegion = index.province.map((p) => p.regione);
@@ -233,7 +248,7 @@ export function answerWizard(index: RuntimeIndex, route: WizardRoute, values: Va
       senzaReddito++;
       continue;
     }
-    if (BAND_RANK[costBand(r, soglie)] > maxBand) continue;
+    if (bands[i]! > maxBand) continue;
     const score = scores[i];
     if (score == null) {
       senzaPunteggio++;

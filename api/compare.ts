@@ -1,9 +1,11 @@
 import type { RouteSpec } from './contract.ts';
-import { readBuiltFile, readRecord, yearNotFound, type Answerer, type HandlerContext } from './context.ts';
+import { readBuiltFile, yearNotFound, type Answerer, type HandlerContext } from './context.ts';
 import { canonicalUrl } from './envelope.ts';
+import { serializeEmbedding } from './http.ts';
 import { availableYears, selectedYear, yearEntry } from './record-slice.ts';
 import { comuneRef, findComune, incomeColumn } from './lists.ts';
-import type { FullIndexData } from './runtime-index.ts';
+import type { FullIndexData, RankingColumn } from './runtime-index.ts';
+import { getOrSet } from '../lib/maps.ts';
 import type { MedieNazionali } from './schemas/nazionale.ts';
 import { invalidParams, problem, ProblemError } from './problem.ts';
 import { routeById, type RouteOf } from './routes.ts';
@@ -45,6 +47,26 @@ async function yearBlock(ctx: HandlerContext, route: RouteSpec, code: string, an
   return { dati: null, motivo: `nessun dato per l'anno ${anno}; anni disponibili: ${availableYears(text).join(', ')}` };
 }
 
+/** Per index, the comparable income column of every tax year (24 of them: one lookup per comparison, not 24). */
+const incomeColumns = new WeakMap<FullIndexData, Promise<(RankingColumn | null)[]>>();
+
+/**
+ * The national averages a comparison embeds unchanged, parsed once per context and file (~24 KB
+ * each, one per year) and kept with their text, so that no answer parses or serializes them again.
+ */
+const nationalFiles = new WeakMap<HandlerContext, Map<string, { medie: MedieNazionali; text: string }>>();
+
+async function nationalAverages(ctx: HandlerContext, path: string, base: URL) {
+  const files = getOrSet(nationalFiles, ctx, () => new Map());
+  let file = files.get(path);
+  if (!file) {
+    // Kept only once read: a failed read (a network error at the edge) is tried again by the next request.
+    const text = (await readBuiltFile(ctx, path, base)).trimEnd();
+    files.set(path, (file = { medie: JSON.parse(text) as MedieNazionali, text }));
+  }
+  return file;
+}
+
 /**
  * The income series that can be compared across years, for the compared comuni and Italy:
  * the mean taxable income (published unsuppressed every year), read from the per-year
@@ -55,7 +77,9 @@ async function comparableIncome(data: FullIndexData, positions: number[], medie:
   const serie = medie.redditi.serie.find((s) => s.indicatore === medie.redditi.serie_predefinita)!;
   const anni = index.anni.redditi;
   const national = new Map(serie.punti.map((p) => [p.anno, p.valore]));
-  const columns = await Promise.all(anni.map((y) => incomeColumn(data, 'reddito_imponibile', y)));
+  const columns = await getOrSet(incomeColumns, data, () =>
+    Promise.all(anni.map((y) => incomeColumn(data, 'reddito_imponibile', y))),
+  );
   return {
     indicatore: serie.indicatore,
     descrizione: serie.descrizione,
@@ -111,7 +135,8 @@ export const answerCompare: Answerer<RouteOf<'confronta'>> = async (ctx, { route
   );
   const nationalRoute = routeById('confronta.national');
   const nationalYear = anno !== undefined && ctx.index.anni.nazionale.includes(anno) ? anno : undefined;
-  const medie = await readRecord<MedieNazionali>(ctx, staticFilePath(nationalRoute, { anno: nationalYear }), base);
+  const national = await nationalAverages(ctx, staticFilePath(nationalRoute, { anno: nationalYear }), base);
+  const medie = national.medie;
   const body = {
     anno_richiesto: anno ?? null,
     comuni,
@@ -122,5 +147,5 @@ export const answerCompare: Answerer<RouteOf<'confronta'>> = async (ctx, { route
       medie_nazionali: canonicalUrl(nationalRoute, { anno: nationalYear }),
     },
   };
-  return { kind: 'json', body };
+  return { kind: 'json', body, text: serializeEmbedding(body, 'medie_nazionali', national.text) };
 };

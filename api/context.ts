@@ -52,7 +52,13 @@ export function handlerContext(data: IndexData, store: StaticStore): HandlerCont
  */
 export type Answer =
   | { kind: 'static'; path: string; negotiated?: boolean }
-  | { kind: 'json'; body: unknown; negotiated?: boolean }
+  | {
+      kind: 'json';
+      body: unknown;
+      /** serialize(body), where the answer made it cheaper (an embedded file not serialized again). */
+      text?: string;
+      negotiated?: boolean;
+    }
   | { kind: 'csv'; text: string; filename: string }
   | { kind: 'redirect'; location: string };
 

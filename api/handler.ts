@@ -72,7 +72,13 @@ export function createHandler(
         if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(request.method, url);
         const result = await answer(ctx, url, request.headers.get('Accept'));
         if (result.kind === 'json')
-          return jsonResponse(request, 200, serialize(result.body), JSON_TYPE, result.negotiated ? VARY_ACCEPT : {});
+          return jsonResponse(
+            request,
+            200,
+            result.text ?? serialize(result.body),
+            JSON_TYPE,
+            result.negotiated ? VARY_ACCEPT : {},
+          );
         if (result.kind === 'csv')
           return jsonResponse(request, 200, result.text, CSV_TYPE, {
             ...VARY_ACCEPT,

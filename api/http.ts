@@ -49,6 +49,17 @@ export function serialize(body: unknown): string {
   return `${JSON.stringify(body)}\n`;
 }
 
+/**
+ * serialize(body) when one of its fields holds a file embedded unchanged, given as that file's
+ * text (what serialize wrote, without the newline): the same bytes, without serializing the file again.
+ */
+export function serializeEmbedding(body: Record<string, unknown>, field: string, text: string): string {
+  const members = Object.entries(body)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => `${JSON.stringify(key)}:${key === field ? text : JSON.stringify(value)}`);
+  return `{${members.join(',')}}\n`;
+}
+
 const hex32 = (h: number) => (h >>> 0).toString(16).padStart(8, '0');
 
 /**

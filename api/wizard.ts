@@ -24,6 +24,7 @@ import {
   weightsText,
 } from './quality-weights.ts';
 import { sortedIndexOf } from './sorted.ts';
+import { getOrSet } from '../lib/maps.ts';
 import { classificationFilter, CLASSIFICATION_FILTERS_TEXT } from './wizard-filters.ts';
 import type { RouteOf } from './routes.ts';
 import type { QualityColumns, QualityDimension, RuntimeIndex } from './runtime-index.ts';
@@ -164,6 +165,36 @@ export const wizardAnswer: Answerer<WizardRoute> = async (ctx, { route, values, 
   return { kind: 'json', body: answerWizard((await ctx.full()).index, route, { ...values, regione }) };
 };
 
+/**
+ * What the wizard derives from an index's quality columns, the same for every request, so made on
+ * first use: each comune's cost band (BAND_RANK; 0 without income, which the loop tests first) and,
+ * per priority, its re-weighted score.
+ */
+interface Derived {
+  bands: Uint8Array;
+  scores: Map<Priorita, (number | null)[]>;
+}
+const derivedCache = new WeakMap<QualityColumns, Derived>();
+
+function derived(q: QualityColumns): Derived {
+  return getOrSet(derivedCache, q, () => ({
+    bands: Uint8Array.from(q.reddito_medio, (r) => (r == null ? 0 : BAND_RANK[costBand(r, q.soglie_budget)])),
+    scores: new Map(),
+  }));
+}
+
+function priorityScores(q: QualityColumns, priorita: Priorita): (number | null)[] {
+  return getOrSet(derived(q).scores, priorita, () => {
+    const dims = q.dimensioni;
+    const w = dims.map((d) => PRIORITY_WEIGHTS[priorita][d.id]);
+    const row: (number | null | undefined)[] = new Array(dims.length);
+    return q.punteggio.map((_, i) => {
+      for (let d = 0; d < dims.length; d++) row[d] = dims[d]!.punteggi[i];
+      return weightedMean(row, w);
+    });
+  });
+}
+
 export function answerWizard(index: RuntimeIndex, route: WizardRoute, values: Values<WizardRoute>): WizardAnswer {
   const { budget, dimensione, priorita, limit, zona, litoraneo, urbanizzazione } = values;
   const q = index.qualita;
@@ -179,8 +210,9 @@ export function answerWizard(index: RuntimeIndex, route: WizardRoute, values: Va
   const keep = classificationFilter({ zona, litoraneo, urbanizzazione }, q.classificazione);
   const dims = q.dimensioni;
   const nDims = dims.length;
-  const w = dims.map((d) => weights[d.id]);
   const cols = dims.map((d) => d.punteggi);
+  const scores = priorityScores(q, priorita);
+  const bands = derived(q).bands;
   const pop = index.comuni.popolazione;
   const provincia = index.comuni.provincia;
   const provinceRegion = index.province.map((p) => p.regione);
@@ -188,8 +220,6 @@ export function answerWizard(index: RuntimeIndex, route: WizardRoute, values: Va
   const reddito = q.reddito_medio;
   const bandMin = band.min;
   const bandMax = band.max ?? Infinity;
-  // One row of dimension scores, reused for every comune (the loop visits all 7,896).
-  const row: (number | null | undefined)[] = new Array(nDims);
 
   // Top `limit` kept sorted (score desc, position asc); positions are visited in codice order,
   // so among equal scores the earlier one always stays ahead.
@@ -218,10 +248,9 @@ export function answerWizard(index: RuntimeIndex, route: WizardRoute, values: Va
       senzaReddito++;
       continue;
     }
-    if (BAND_RANK[costBand(r, soglie)] > maxBand) continue;
-    for (let d = 0; d < nDims; d++) row[d] = cols[d]![i];
-    const score = weightedMean(row, w);
-    if (score === null) {
+    if (bands[i]! > maxBand) continue;
+    const score = scores[i];
+    if (score == null) {
       senzaPunteggio++;
       continue;
     }

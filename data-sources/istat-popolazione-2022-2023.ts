@@ -1,8 +1,6 @@
-import { addValue, parseFloatWrittenCount, type PopulationPoint } from './anpr-popolazione.ts';
-import { parseTable, columnIndex } from './lib/csv.ts';
-import { parseSourceFile } from './lib/files.ts';
+import type { PopulationPoint } from './anpr-popolazione.ts';
+import { loadPopulationTable, readPopulationTable, type PopulationTable } from './lib/population-table.ts';
 import type { SourceMeta } from './lib/source.ts';
-import { decodeText } from './lib/text.ts';
 
 const YEARS = [2022, 2023] as const;
 
@@ -31,56 +29,15 @@ export const meta: SourceMeta = {
   ],
 };
 
-/** Parses the SDMX export into one total per comune at 1 January 2022 and 2023. */
-export function parsePopolazione2022_2023(text: string): PopulationPoint[] {
-  const context = 'ISTAT IT1:22_289';
-  const table = parseTable(text.replace(/^\uFEFF/, ''), ',');
-  const col = (name: string) => columnIndex(table.header, name, context);
-  const [area, sex, age, marital, time, value] = [
-    'REF_AREA',
-    'SEX',
-    'AGE',
-    'MARITAL_STATUS',
-    'TIME_PERIOD',
-    'OBS_VALUE',
-  ].map(col) as [number, number, number, number, number, number];
-  const points = new Map<string, PopulationPoint>(
-    YEARS.map((anno) => [
-      `${anno}-01-01`,
-      { anno, data_riferimento: `${anno}-01-01`, valori: new Map(), nomi: new Map(), scartati: [] },
-    ]),
-  );
-  for (const row of table.rows) {
-    const cell = (i: number) => row[i]!.trim();
-    if (cell(sex) !== '9' || cell(age) !== 'TOTAL' || cell(marital) !== '99') continue;
-    const code = cell(area);
-    const point = points.get(cell(time));
-    if (!point)
-      throw new Error(`${context}: la riga di ${code} ha TIME_PERIOD "${cell(time)}", attesi ${YEARS.join(', ')}`);
-    if (!/^\d{6}$/.test(code)) {
-      point.scartati.push({
-        codice: code,
-        motivo: code === 'IT' ? 'totale nazionale' : 'codice territoriale non comunale',
-      });
-      continue;
-    }
-    const residents = parseFloatWrittenCount(row[value], `${context}, OBS_VALUE di ${code} ${cell(time)}`);
-    if (residents === null || residents === 0) {
-      point.scartati.push({
-        codice: code,
-        motivo: residents === null ? 'OBS_VALUE mancante' : '0 residenti: codice di un comune cessato',
-      });
-      continue;
-    }
-    addValue(point, code, code, residents, `${context} ${point.anno}`);
-  }
-  for (const point of points.values())
-    if (point.valori.size === 0) throw new Error(`${context}: nessun comune al ${point.data_riferimento}`);
-  return [...points.values()];
-}
+const LAYOUT: PopulationTable = {
+  context: 'ISTAT IT1:22_289',
+  years: YEARS,
+  columns: { code: 'REF_AREA', period: 'TIME_PERIOD', total: 'OBS_VALUE' },
+  codes: 'as-written',
+  totals: { SEX: '9', AGE: 'TOTAL', MARITAL_STATUS: '99' },
+};
 
-export async function load(dataDir: string): Promise<PopulationPoint[]> {
-  return parseSourceFile(dataDir, meta, meta.files[0]!, (bytes) =>
-    parsePopolazione2022_2023(decodeText(bytes, 'utf-8')),
-  );
-}
+/** Parses the SDMX export into one total per comune at 1 January 2022 and 2023. */
+export const parsePopolazione2022_2023 = (text: string): PopulationPoint[] => readPopulationTable(text, LAYOUT);
+
+export const load = (dataDir: string): Promise<PopulationPoint[]> => loadPopulationTable(dataDir, meta, LAYOUT);

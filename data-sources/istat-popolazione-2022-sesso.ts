@@ -1,9 +1,6 @@
-import { addValue, parseFloatWrittenCount, type PopulationPoint } from './anpr-popolazione.ts';
-import { parseTable, columnIndex } from './lib/csv.ts';
-import { parseSourceFile } from './lib/files.ts';
+import type { PopulationPoint } from './anpr-popolazione.ts';
+import { loadPopulationTable, readPopulationTable, type PopulationTable } from './lib/population-table.ts';
 import type { SourceMeta } from './lib/source.ts';
-import { decodeText } from './lib/text.ts';
-import { toCodiceIstat } from './lib/values.ts';
 
 const YEAR = 2022;
 
@@ -34,48 +31,22 @@ export const meta: SourceMeta = {
   ],
 };
 
-/** Parses the derived table: total and split by sex per comune at 1 January 2022. */
-export function parsePopolazione2022Sesso(text: string): PopulationPoint {
-  const context = 'italy_geo_pop_municipalities.csv';
-  const table = parseTable(text.replace(/^\uFEFF/, ''), ',');
-  const [codeCol, nameCol, totCol, fCol, mCol] = [
-    'municipality_code',
-    'municipality',
-    'population',
-    'population_F',
-    'population_M',
-  ].map((n) => columnIndex(table.header, n, context)) as [number, number, number, number, number];
-  const point: PopulationPoint = {
-    anno: YEAR,
-    data_riferimento: `${YEAR}-01-01`,
-    valori: new Map(),
-    nomi: new Map(),
-    scartati: [],
-    sesso: { maschi: new Map(), femmine: new Map() },
-  };
-  for (const row of table.rows) {
-    const raw = row[codeCol]!.trim();
-    const code = toCodiceIstat(raw);
-    if (!code) {
-      point.scartati.push({ codice: raw, motivo: 'codice non comunale' });
-      continue;
-    }
-    const count = (i: number) => parseFloatWrittenCount(row[i], `${context}, ${table.header[i]} di ${code}`);
-    const [tot, m, f] = [count(totCol), count(mCol), count(fCol)];
-    if (tot === null || m === null || f === null) {
-      point.scartati.push({ codice: code, motivo: 'celle vuote' });
-      continue;
-    }
-    addValue(point, code, row[nameCol]!.trim(), tot, context);
-    point.sesso!.maschi.set(code, m);
-    point.sesso!.femmine.set(code, f);
-  }
-  if (point.valori.size === 0) throw new Error(`${context}: nessun comune`);
-  return point;
-}
+// The split is checked against ISTAT's total when joined (sex-split.ts), not here.
+const LAYOUT: PopulationTable = {
+  context: 'italy_geo_pop_municipalities.csv',
+  years: [YEAR],
+  columns: {
+    code: 'municipality_code',
+    name: 'municipality',
+    total: 'population',
+    maschi: 'population_M',
+    femmine: 'population_F',
+  },
+  codes: 'zeros-dropped',
+};
 
-export async function load(dataDir: string): Promise<PopulationPoint> {
-  return parseSourceFile(dataDir, meta, meta.files[0]!, (bytes) =>
-    parsePopolazione2022Sesso(decodeText(bytes, 'utf-8')),
-  );
-}
+/** Parses the derived table: total and split by sex per comune at 1 January 2022. */
+export const parsePopolazione2022Sesso = (text: string): PopulationPoint => readPopulationTable(text, LAYOUT)[0]!;
+
+export const load = async (dataDir: string): Promise<PopulationPoint> =>
+  (await loadPopulationTable(dataDir, meta, LAYOUT))[0]!;

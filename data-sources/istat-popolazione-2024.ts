@@ -1,9 +1,6 @@
-import { addValue, parsePopulationCount, type PopulationPoint } from './anpr-popolazione.ts';
-import { parseTable, columnIndex } from './lib/csv.ts';
-import { parseSourceFile } from './lib/files.ts';
+import type { PopulationPoint } from './anpr-popolazione.ts';
+import { loadPopulationTable, readPopulationTable, type PopulationTable } from './lib/population-table.ts';
 import type { SourceMeta } from './lib/source.ts';
-import { decodeText } from './lib/text.ts';
-import { toCodiceIstat } from './lib/values.ts';
 
 const YEAR = 2024;
 
@@ -33,51 +30,23 @@ export const meta: SourceMeta = {
   ],
 };
 
-/** Parses the POSAS total rows: residents by sex at 1 January 2024. */
-export function parsePopolazione2024(text: string): PopulationPoint {
-  const context = 'pop_comuni.csv (ISTAT 2024)';
-  const table = parseTable(text.replace(/^\uFEFF/, ''), ',');
-  const [codeCol, nameCol, ageCol, mCol, fCol, totCol] = [
-    'codice_comune',
-    'comune',
-    'et_a',
-    'totale_maschi',
-    'totale_femmine',
-    'totale',
-  ].map((n) => columnIndex(table.header, n, context)) as [number, number, number, number, number, number];
-  const point: PopulationPoint = {
-    anno: YEAR,
-    data_riferimento: `${YEAR}-01-01`,
-    valori: new Map(),
-    nomi: new Map(),
-    scartati: [],
-    sesso: { maschi: new Map(), femmine: new Map() },
-  };
-  for (const row of table.rows) {
-    const raw = row[codeCol]!.trim();
-    const code = toCodiceIstat(raw);
-    if (!code) {
-      point.scartati.push({ codice: raw, motivo: 'codice non comunale' });
-      continue;
-    }
-    if (row[ageCol]!.trim() !== '999')
-      throw new Error(`${context}: la riga di ${code} non è il totale per età (et_a ${row[ageCol]})`);
-    const count = (i: number) => parsePopulationCount(row[i], `${context}, ${table.header[i]} di ${code}`);
-    const [m, f, tot] = [count(mCol), count(fCol), count(totCol)];
-    if (tot === null) {
-      point.scartati.push({ codice: code, motivo: 'totale mancante' });
-      continue;
-    }
-    if (m === null || f === null || m + f !== tot)
-      throw new Error(`${context}: a ${code} maschi (${m}) + femmine (${f}) non fanno il totale (${tot})`);
-    addValue(point, code, row[nameCol]!.trim(), tot, context);
-    point.sesso!.maschi.set(code, m);
-    point.sesso!.femmine.set(code, f);
-  }
-  if (point.valori.size === 0) throw new Error(`${context}: nessun comune`);
-  return point;
-}
+const LAYOUT: PopulationTable = {
+  context: 'pop_comuni.csv (ISTAT 2024)',
+  years: [YEAR],
+  columns: {
+    code: 'codice_comune',
+    name: 'comune',
+    total: 'totale',
+    maschi: 'totale_maschi',
+    femmine: 'totale_femmine',
+  },
+  codes: 'zeros-dropped',
+  totals: { et_a: '999' },
+  sexAddsUp: true,
+};
 
-export async function load(dataDir: string): Promise<PopulationPoint> {
-  return parseSourceFile(dataDir, meta, meta.files[0]!, (bytes) => parsePopolazione2024(decodeText(bytes, 'utf-8')));
-}
+/** Parses the POSAS total rows: residents by sex at 1 January 2024. */
+export const parsePopolazione2024 = (text: string): PopulationPoint => readPopulationTable(text, LAYOUT)[0]!;
+
+export const load = async (dataDir: string): Promise<PopulationPoint> =>
+  (await loadPopulationTable(dataDir, meta, LAYOUT))[0]!;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serialize } from '../../api/http.ts';
+import { serialize, serializeEmbedding } from '../../api/http.ts';
 import { selectYear } from '../../api/projection.ts';
 import { availableYears, selectedYear, yearEntry } from '../../api/record-slice.ts';
 
@@ -29,5 +29,14 @@ describe('reading one year of a serialized record', () => {
     for (const entry of SERIES) expect(yearEntry(TEXT, entry.anno)).toEqual(entry);
     expect(yearEntry(TEXT, 2022)).toBeNull();
     expect(availableYears(TEXT)).toEqual([2020, 2021, 2023]);
+  });
+});
+
+describe('embedding a file in an answer without serializing it again', () => {
+  it('writes the same bytes as serializing the whole answer', () => {
+    const file = { medie: SERIES, nota: 'virgolette " e \\ barre', '2020': 1 };
+    const answer = { anno: null, comuni: SERIES, assente: undefined, medie_nazionali: file, links: { self: '/x' } };
+    const text = serialize(file).trimEnd();
+    expect(serializeEmbedding(answer, 'medie_nazionali', text)).toBe(serialize(answer));
   });
 });

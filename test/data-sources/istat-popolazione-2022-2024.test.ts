@@ -43,6 +43,9 @@ describe('ISTAT population 2022–2024 parsers', () => {
       9721,
     ]);
     expect(() => parsePopolazione2024(POSAS.replace('10629', '10630'))).toThrow(/non fanno il totale/);
+    // A full POSAS file also has one row per age: only the total (et_a 999) is read.
+    const byAge = parsePopolazione2024(`${POSAS}\n"2",28001,"Abano Terme",42,150,160,310`);
+    expect(byAge.valori.get('028001')).toBe(20350);
   });
 
   it("keeps the derived table's split only where its total equals ISTAT's", () => {

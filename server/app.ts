@@ -11,7 +11,7 @@ import { join, posix } from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import serveHandler from 'serve-handler';
-import { reachesFunction } from '../api/cdn-layer.ts';
+import { excludedPatterns, reachesFunction } from '../api/cdn-layer.ts';
 import { createHandler, errorBoundary, handlerContext, methodNotAllowed } from '../api/handler.ts';
 import {
   ALLOWED_METHODS,
@@ -111,6 +111,26 @@ const isPrivate = (path: string) =>
 
 const lstatAsync = promisify(lstat);
 
+/** The URLs the CDN answers from a file (api/cdn-layer.ts: path-only routes, direct .json URLs), as one expression. */
+const STATIC_LAYER = new RegExp(
+  excludedPatterns()
+    .map((pattern) => `(?:${pattern})`)
+    .join('|'),
+);
+
+/** Only plain spellings: no query, no percent-encoding, no dot segment, no empty segment. */
+const PLAIN_API_TARGET = /^\/api\/[\w\-/.]*$/;
+
+/**
+ * The file that answers a request target of the static layer in its plain spelling, else null
+ * (the target then goes the general way: URL parsing, the handler, which answers the same).
+ */
+export function staticLayerFile(target: string): string | null {
+  if (!PLAIN_API_TARGET.test(target) || target.includes('//') || target.includes('/.') || !STATIC_LAYER.test(target))
+    return null;
+  return target.endsWith('.json') ? target : `${target}.json`;
+}
+
 /**
  * public/ through serve-handler, with two of its answers corrected: a path the file
  * system rejects (a segment over 255 bytes: ENAMETOOLONG) is a missing file, not a 500;
@@ -185,9 +205,22 @@ export function createApp(
   const handle = createHandler(handlerContext(data, store), fileAnswer);
   const server = createServer({ connectionsCheckingInterval: 1_000 }, async (req, res) => {
     const started = performance.now();
-    res.on('finish', () =>
-      log(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`),
-    );
+    const logLine = () =>
+      log(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
+    // The static layer's files, as the CDN serves them: straight from memory, no URL, Request or Response
+    // object, no handler (a file missing from the build, a ceased or former code, goes the general way).
+    const file = (req.method === 'GET' || req.method === 'HEAD') && req.url ? staticLayerFile(req.url) : null;
+    try {
+      const entry = file && (files.hot(file) ?? (await files.entry(file)));
+      if (entry) {
+        const sent = files.send(req, res, entry);
+        if (sent) await sent;
+        return logLine();
+      }
+    } catch {
+      // An unreadable file: the general way answers it within the error boundary.
+    }
+    res.on('finish', logLine);
     // An origin-form target is a path even when it starts with // (not an authority, as URL would read it).
     const target = req.url?.startsWith('/') ? BASE + req.url : (req.url ?? '/');
     const url = URL.canParse(target, BASE) ? new URL(target, BASE) : null;
@@ -210,12 +243,13 @@ export function createApp(
         return serveStatic(req, res, config);
       }
       const request = toRequest(req, url);
-      // Direct file URLs (/api/comuni/058091.json) are static on Netlify too (excluded from the edge function); only their exact path (no //).
-      const file =
+      // Direct file URLs (/api/comuni/058091.json) are static on Netlify too (excluded from the edge function),
+      // whatever their query string; only their exact path (no //).
+      const direct =
         req.method !== 'OPTIONS' && url.pathname.endsWith('.json') && !url.pathname.includes('//')
           ? await files.entry(url.pathname)
           : null;
-      if (file !== null) return fileAnswer(url.pathname, request);
+      if (direct !== null) return fileAnswer(url.pathname, request);
       // Without onStatic the handler always answers with a Response.
       return (await handle(request)) as Response;
     });

@@ -26,7 +26,8 @@ import type { IndexData } from '../api/runtime-index.ts';
 import { fsStore } from '../api/fs-store.ts';
 import { chooseEncoding, compressionCache, isCompressible, type CompressionCache } from './compress.ts';
 import { RATE_WINDOW_SECONDS, rateLimiter } from './rate-limit.ts';
-import { staticFiles } from './static-files.ts';
+import { answerCache } from './answer-cache.ts';
+import { entryOf, staticFiles } from './static-files.ts';
 
 /** serve-handler's form of the shared static header rules (globs are relative to public/). */
 export function serveConfig(publicDir: string) {
@@ -68,7 +69,8 @@ async function send(
   if (!response.body) return void res.end();
   let body: Buffer = Buffer.from(await response.arrayBuffer());
   if (req && cache && isCompressible(response.headers.get('content-type'))) {
-    res.setHeader('Vary', 'Accept-Encoding');
+    const vary = res.getHeader('Vary');
+    res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     const encoding = chooseEncoding(req.headers['accept-encoding']);
     const packed = encoding && (await cache.compress(body, encoding, response.headers.get('etag')));
     if (packed) {
@@ -158,6 +160,8 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, config: ReturnTy
 export interface AppOptions {
   /** Requests per client IP per minute; null or undefined: no limit. */
   rateLimitPerMinute?: number | null;
+  /** Bytes of computed answers kept by URL (server/answer-cache.ts); 0 keeps none. */
+  answerCacheBytes?: number;
 }
 
 /**
@@ -191,8 +195,16 @@ export function createApp(
   const limiter = options.rateLimitPerMinute ? rateLimiter(options.rateLimitPerMinute) : null;
   const compressed = compressionCache();
   const files = staticFiles(publicDir, compressed);
+  const answers = answerCache(options.answerCacheBytes);
+  // Answers of files (already in memory, and seen to change on a rebuild): not kept again as computed answers.
+  const fromFiles = new WeakSet<Response>();
   // An answer that is a file comes from memory with its ETag, as the handler would build it (no read, no hash per request).
   const fileAnswer = async (path: string, request: Request): Promise<Response> => {
+    const response = await fileResponse(path, request);
+    fromFiles.add(response);
+    return response;
+  };
+  const fileResponse = async (path: string, request: Request): Promise<Response> => {
     const entry = await files.entry(path);
     if (!entry) throw new Error(`static file ${path} is missing from the build`);
     const headers = new Headers({ ...COMMON_HEADERS, 'Content-Type': JSON_TYPE, ETag: entry.etag });
@@ -250,8 +262,21 @@ export function createApp(
           ? await files.entry(url.pathname)
           : null;
       if (direct !== null) return fileAnswer(url.pathname, request);
+      // A computed answer already given for this URL (and Accept: lists also answer CSV) comes from memory.
+      const key =
+        req.method === 'GET' || req.method === 'HEAD'
+          ? `${url.pathname}${url.search}\n${req.headers.accept ?? ''}`
+          : null;
+      const kept = key === null ? undefined : answers.get(key);
+      if (kept) return files.send(req, res, kept);
       // Without onStatic the handler always answers with a Response.
-      return (await handle(request)) as Response;
+      const response = (await handle(request)) as Response;
+      if (key === null || req.method !== 'GET' || response.status !== 200 || fromFiles.has(response)) return response;
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, name) => (headers[name] = value));
+      const entry = entryOf(Buffer.from(await response.arrayBuffer()), headers);
+      answers.set(key, entry);
+      return files.send(req, res, entry);
     });
     if (!response) return;
     // A file that failed after its headers went out: nothing better than cutting the connection.

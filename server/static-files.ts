@@ -61,6 +61,32 @@ const matches = (ifNoneMatch: string | undefined, etag: string) =>
 
 const flat = (headers: Record<string, string>): RawHeaders => Object.entries(headers).flat();
 
+/**
+ * An answer to keep in memory (a file, or a computed answer of server/answer-cache.ts): `headers`
+ * are those of its 200 with its ETag; Vary gains Accept-Encoding, as the body is sent compressed.
+ */
+export function entryOf(body: Buffer, headers: Record<string, string>): Entry {
+  // Names in any case (a Response gives them in lower case).
+  const named = (name: string) => Object.keys(headers).find((key) => key.toLowerCase() === name);
+  const varyName = named('vary');
+  const all = { ...headers };
+  if (varyName) delete all[varyName];
+  all.Vary = varyName ? `${headers[varyName]}, Accept-Encoding` : 'Accept-Encoding';
+  const without = { ...all };
+  delete without[named('content-type') ?? 'Content-Type'];
+  return {
+    size: body.byteLength,
+    mtimeMs: 0,
+    body,
+    etag: headers[named('etag') ?? 'ETag']!,
+    head: flat(all),
+    notModified: flat(without),
+    forms: new Map(),
+    kept: false,
+    cost: 0,
+  };
+}
+
 /** Clients send a handful of distinct Accept-Encoding headers: each is parsed once. */
 const encodings = new Map<string | undefined, Encoding | null>();
 function encodingFor(acceptEncoding: string | undefined): Encoding | null {
@@ -115,19 +141,8 @@ export function staticFiles(publicDir: string, compressed: CompressionCache, bud
     const body = await readFile(file);
     const etag = etagOf(body.toString('utf8'));
     const type = TYPES[extname(path)] ?? 'application/octet-stream';
-    const headers = { ...headersFor(path), 'Content-Type': type, ETag: etag, Vary: 'Accept-Encoding' };
-    const { 'Content-Type': _, ...without } = headers;
-    const entry: Entry = {
-      size: info.size,
-      mtimeMs: info.mtimeMs,
-      body,
-      etag,
-      head: flat(headers),
-      notModified: flat(without),
-      forms: new Map(),
-      kept: body.byteLength <= MAX_KEPT_FILE,
-      cost: 0,
-    };
+    const entry = entryOf(body, { ...headersFor(path), 'Content-Type': type, ETag: etag });
+    Object.assign(entry, { size: info.size, mtimeMs: info.mtimeMs, kept: body.byteLength <= MAX_KEPT_FILE });
     const kept = entries.get(path);
     if (kept) (entries.delete(path), (bytes -= kept.cost));
     if (entry.kept) {

@@ -15,9 +15,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { PROJECT_ROOT } from '../generator/config.ts';
+import { npmStartArgs } from './npm-start.ts';
 
 const PORT = Number(process.env.PORT ?? 3140);
 const SECONDS = Number(process.env.PEER_SECONDS ?? 10);
@@ -36,16 +36,6 @@ interface Server {
   name: string;
   origin: string;
   child: ChildProcess;
-}
-
-/** The command `npm start` runs, from package.json, run as node directly (the CPU measured is the server's). */
-function npmStartArgs(): string[] {
-  const scripts = (
-    JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
-  ).scripts;
-  const [command, ...args] = scripts.start!.split(/\s+/);
-  if (command !== 'node') throw new Error(`npm start non lancia node direttamente: ${scripts.start}`);
-  return args;
 }
 
 async function start(

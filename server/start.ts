@@ -5,6 +5,7 @@ import { edgeIndexFile } from '../generator/write/write-edge-index.ts';
 import { createApp } from './app.ts';
 import { needsBuild } from './freshness.ts';
 import { importIndexData } from './index-module.ts';
+import { importSeparately } from './import-separately.ts';
 import { rateLimitFromEnv } from './rate-limit.ts';
 
 /**
@@ -19,7 +20,9 @@ async function importIndex(config: BuildConfig): Promise<IndexData> {
 
 /** The generator, loaded only when a build is needed (most starts serve an up-to-date output). */
 async function build(config: BuildConfig): Promise<void> {
-  const { build: run } = await import('../generator/build.ts');
+  const { build: run } = await importSeparately<typeof import('../generator/build.ts')>(
+    new URL('../generator/build.ts', import.meta.url),
+  );
   await run(config);
 }
 

@@ -13,14 +13,7 @@ import { promisify } from 'node:util';
 import serveHandler from 'serve-handler';
 import { excludedPatterns, reachesFunction } from '../api/cdn-layer.ts';
 import { createHandler, errorBoundary, handlerContext, methodNotAllowed } from '../api/handler.ts';
-import {
-  ALLOWED_METHODS,
-  COMMON_HEADERS,
-  ifNoneMatchHits,
-  JSON_TYPE,
-  problemResponse,
-  STATIC_HEADER_RULES,
-} from '../api/http.ts';
+import { ALLOWED_METHODS, problemResponse, STATIC_HEADER_RULES } from '../api/http.ts';
 import { problem } from '../api/problem.ts';
 import type { IndexData } from '../api/runtime-index.ts';
 import { fsStore } from '../api/fs-store.ts';
@@ -196,23 +189,18 @@ export function createApp(
   const compressed = compressionCache();
   const files = staticFiles(publicDir, compressed);
   const answers = answerCache(options.answerCacheBytes);
-  // Answers of files (already in memory, and seen to change on a rebuild): not kept again as computed answers.
-  const fromFiles = new WeakSet<Response>();
-  // An answer that is a file comes from memory with its ETag, as the handler would build it (no read, no hash per request).
-  const fileAnswer = async (path: string, request: Request): Promise<Response> => {
-    const response = await fileResponse(path, request);
-    fromFiles.add(response);
-    return response;
+  // The handler hands an answer that is a file back (as Netlify's function rewrites to the CDN's file): the
+  // server sends it from memory like any file, with no Response and no copy of its body per request.
+  const filePaths = new WeakMap<URL, string>();
+  const fileAnswer = async (path: string): Promise<URL> => {
+    const marker = new URL(BASE);
+    filePaths.set(marker, path);
+    return marker;
   };
-  const fileResponse = async (path: string, request: Request): Promise<Response> => {
+  const sendFile = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<void> => {
     const entry = await files.entry(path);
     if (!entry) throw new Error(`static file ${path} is missing from the build`);
-    const headers = new Headers({ ...COMMON_HEADERS, 'Content-Type': JSON_TYPE, ETag: entry.etag });
-    if (ifNoneMatchHits(request, entry.etag)) {
-      headers.delete('Content-Type');
-      return new Response(null, { status: 304, headers });
-    }
-    return new Response(request.method === 'HEAD' ? null : new Uint8Array(entry.body), { status: 200, headers });
+    return files.send(req, res, entry);
   };
   const handle = createHandler(handlerContext(data, store), fileAnswer);
   const server = createServer({ connectionsCheckingInterval: 1_000 }, async (req, res) => {
@@ -261,7 +249,7 @@ export function createApp(
         req.method !== 'OPTIONS' && url.pathname.endsWith('.json') && !url.pathname.includes('//')
           ? await files.entry(url.pathname)
           : null;
-      if (direct !== null) return fileAnswer(url.pathname, request);
+      if (direct !== null) return files.send(req, res, direct);
       // A computed answer already given for this URL (and Accept: lists also answer CSV) comes from memory.
       const key =
         req.method === 'GET' || req.method === 'HEAD'
@@ -269,9 +257,9 @@ export function createApp(
           : null;
       const kept = key === null ? undefined : answers.get(key);
       if (kept) return files.send(req, res, kept);
-      // Without onStatic the handler always answers with a Response.
-      const response = (await handle(request)) as Response;
-      if (key === null || req.method !== 'GET' || response.status !== 200 || fromFiles.has(response)) return response;
+      const response = await handle(request);
+      if (response instanceof URL) return sendFile(req, res, filePaths.get(response)!);
+      if (key === null || req.method !== 'GET' || response.status !== 200) return response;
       const headers: Record<string, string> = {};
       response.headers.forEach((value, name) => (headers[name] = value));
       const entry = entryOf(Buffer.from(await response.arrayBuffer()), headers);

@@ -152,10 +152,24 @@ export function staticFiles(publicDir: string, compressed: CompressionCache, bud
     return entry;
   }
 
+  /** Forms being made: requests arriving meanwhile wait for the same one (a burst compresses a file once). */
+  const making = new WeakMap<Entry, Map<Encoding | 'identity', Promise<Form>>>();
+
   /** The body and header block of `entry` in `encoding` (identity when compression does not pay), built once. */
-  async function form(entry: Entry, encoding: Encoding | 'identity'): Promise<Form> {
+  function form(entry: Entry, encoding: Encoding | 'identity'): Promise<Form> {
     const ready = entry.forms.get(encoding);
-    if (ready) return ready;
+    if (ready) return Promise.resolve(ready);
+    let pending = making.get(entry);
+    if (!pending) making.set(entry, (pending = new Map()));
+    let made = pending.get(encoding);
+    if (!made) {
+      made = makeForm(entry, encoding).finally(() => pending.delete(encoding));
+      pending.set(encoding, made);
+    }
+    return made;
+  }
+
+  async function makeForm(entry: Entry, encoding: Encoding | 'identity'): Promise<Form> {
     const packed = encoding === 'identity' ? null : await compressed.compress(entry.body, encoding, null);
     const body = packed ?? entry.body;
     const head = [

@@ -131,11 +131,23 @@ export function staticFiles(publicDir: string, compressed: CompressionCache, bud
     return info && info.size === kept.size && info.mtimeMs === kept.mtimeMs ? kept : null;
   }
 
-  async function load(path: string): Promise<Entry | null> {
+  /** Files being read: requests arriving meanwhile wait for the same read (a burst reads and hashes a file once). */
+  const loading = new Map<string, Promise<Entry | null>>();
+
+  function load(path: string): Promise<Entry | null> {
+    const known = hot(path);
+    if (known) return Promise.resolve(known);
+    let pending = loading.get(path);
+    if (!pending) {
+      pending = read(path).finally(() => loading.delete(path));
+      loading.set(path, pending);
+    }
+    return pending;
+  }
+
+  async function read(path: string): Promise<Entry | null> {
     const file = join(publicDir, path);
     if (!file.startsWith(root)) return null;
-    const known = hot(path);
-    if (known) return known;
     const info = await stat(file).catch(() => null);
     if (!info?.isFile()) return null;
     const body = await readFile(file);

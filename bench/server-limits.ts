@@ -92,7 +92,7 @@ async function main() {
   const { stop, seconds } = await firstAnswer();
   const failures: string[] = [];
   try {
-    console.log(`Prima risposta di server/start.ts: ${seconds.toFixed(2)} s`);
+    console.log(`Prima risposta del comando di npm start: ${seconds.toFixed(2)} s`);
     if (seconds > 3) failures.push(`first answer after ${seconds.toFixed(2)} s (goal 3 s)`);
 
     const slow = await slowClients();

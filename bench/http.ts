@@ -2,15 +2,13 @@
  * Throughput and latency of `npm start` (server/start.ts) over loopback, with autocannon:
  * the server runs in its own process, as a user starts it; autocannon runs here.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
-import type { EntryBuildConfig } from '../generator/config.ts';
+import { PROJECT_ROOT, type EntryBuildConfig } from '../generator/config.ts';
+import { npmStartArgs } from './npm-start.ts';
 import { round, summarize, type LatencySummary } from './stats.ts';
 import type { Workload } from './workloads.ts';
-
-const START = fileURLToPath(new URL('../server/start.ts', import.meta.url));
 
 export interface HttpFigures extends LatencySummary {
   workload: string;
@@ -41,9 +39,10 @@ export interface LocalServer {
 export async function startServer(config: EntryBuildConfig, port?: number): Promise<LocalServer> {
   const chosen = port ?? (await freePort());
   const args = ['--data-dir', config.dataDir, '--out', config.outDir, '--generated-dir', config.generatedDir];
-  const child: ChildProcess = fork(START, args, {
+  const child: ChildProcess = spawn(process.execPath, [...npmStartArgs(), ...args], {
+    cwd: PROJECT_ROOT,
     env: { ...process.env, PORT: String(chosen) },
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));

@@ -31,7 +31,7 @@ interface ChildReport {
 
 /**
  * The Node flags of package.json's build script (`node <flags> generator/build-cli.mjs`; npm
- * start's is `node <flags> --import tsx server/start.ts`), read from it so that the benchmark
+ * start's is `node <flags> server/start-cli.mjs`), read from it so that the benchmark
  * measures what `npm run build` runs. They size V8's young generation and heap growth and turn
  * off allocation-site pretenuring; why, in docs/performance.md.
  */

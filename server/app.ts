@@ -11,22 +11,16 @@ import { join, posix } from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import serveHandler from 'serve-handler';
-import { reachesFunction } from '../api/cdn-layer.ts';
+import { excludedPatterns, reachesFunction } from '../api/cdn-layer.ts';
 import { createHandler, errorBoundary, handlerContext, methodNotAllowed } from '../api/handler.ts';
-import {
-  ALLOWED_METHODS,
-  COMMON_HEADERS,
-  ifNoneMatchHits,
-  JSON_TYPE,
-  problemResponse,
-  STATIC_HEADER_RULES,
-} from '../api/http.ts';
+import { ALLOWED_METHODS, problemResponse, STATIC_HEADER_RULES } from '../api/http.ts';
 import { problem } from '../api/problem.ts';
 import type { IndexData } from '../api/runtime-index.ts';
 import { fsStore } from '../api/fs-store.ts';
 import { chooseEncoding, compressionCache, isCompressible, type CompressionCache } from './compress.ts';
 import { RATE_WINDOW_SECONDS, rateLimiter } from './rate-limit.ts';
-import { staticFiles } from './static-files.ts';
+import { answerCache } from './answer-cache.ts';
+import { entryOf, staticFiles } from './static-files.ts';
 
 /** serve-handler's form of the shared static header rules (globs are relative to public/). */
 export function serveConfig(publicDir: string) {
@@ -68,7 +62,8 @@ async function send(
   if (!response.body) return void res.end();
   let body: Buffer = Buffer.from(await response.arrayBuffer());
   if (req && cache && isCompressible(response.headers.get('content-type'))) {
-    res.setHeader('Vary', 'Accept-Encoding');
+    const vary = res.getHeader('Vary');
+    res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     const encoding = chooseEncoding(req.headers['accept-encoding']);
     const packed = encoding && (await cache.compress(body, encoding, response.headers.get('etag')));
     if (packed) {
@@ -111,6 +106,26 @@ const isPrivate = (path: string) =>
 
 const lstatAsync = promisify(lstat);
 
+/** The URLs the CDN answers from a file (api/cdn-layer.ts: path-only routes, direct .json URLs), as one expression. */
+const STATIC_LAYER = new RegExp(
+  excludedPatterns()
+    .map((pattern) => `(?:${pattern})`)
+    .join('|'),
+);
+
+/** Only plain spellings: no query, no percent-encoding, no dot segment, no empty segment. */
+const PLAIN_API_TARGET = /^\/api\/[\w\-/.]*$/;
+
+/**
+ * The file that answers a request target of the static layer in its plain spelling, else null
+ * (the target then goes the general way: URL parsing, the handler, which answers the same).
+ */
+export function staticLayerFile(target: string): string | null {
+  if (!PLAIN_API_TARGET.test(target) || target.includes('//') || target.includes('/.') || !STATIC_LAYER.test(target))
+    return null;
+  return target.endsWith('.json') ? target : `${target}.json`;
+}
+
 /**
  * public/ through serve-handler, with two of its answers corrected: a path the file
  * system rejects (a segment over 255 bytes: ENAMETOOLONG) is a missing file, not a 500;
@@ -138,6 +153,8 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, config: ReturnTy
 export interface AppOptions {
   /** Requests per client IP per minute; null or undefined: no limit. */
   rateLimitPerMinute?: number | null;
+  /** Bytes of computed answers kept by URL (server/answer-cache.ts); 0 keeps none. */
+  answerCacheBytes?: number;
 }
 
 /**
@@ -171,23 +188,39 @@ export function createApp(
   const limiter = options.rateLimitPerMinute ? rateLimiter(options.rateLimitPerMinute) : null;
   const compressed = compressionCache();
   const files = staticFiles(publicDir, compressed);
-  // An answer that is a file comes from memory with its ETag, as the handler would build it (no read, no hash per request).
-  const fileAnswer = async (path: string, request: Request): Promise<Response> => {
+  const answers = answerCache(options.answerCacheBytes);
+  // The handler hands an answer that is a file back (as Netlify's function rewrites to the CDN's file): the
+  // server sends it from memory like any file, with no Response and no copy of its body per request.
+  const filePaths = new WeakMap<URL, string>();
+  const fileAnswer = async (path: string): Promise<URL> => {
+    const marker = new URL(BASE);
+    filePaths.set(marker, path);
+    return marker;
+  };
+  const sendFile = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<void> => {
     const entry = await files.entry(path);
     if (!entry) throw new Error(`static file ${path} is missing from the build`);
-    const headers = new Headers({ ...COMMON_HEADERS, 'Content-Type': JSON_TYPE, ETag: entry.etag });
-    if (ifNoneMatchHits(request, entry.etag)) {
-      headers.delete('Content-Type');
-      return new Response(null, { status: 304, headers });
-    }
-    return new Response(request.method === 'HEAD' ? null : new Uint8Array(entry.body), { status: 200, headers });
+    return files.send(req, res, entry);
   };
   const handle = createHandler(handlerContext(data, store), fileAnswer);
   const server = createServer({ connectionsCheckingInterval: 1_000 }, async (req, res) => {
     const started = performance.now();
-    res.on('finish', () =>
-      log(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`),
-    );
+    const logLine = () =>
+      log(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
+    // The static layer's files, as the CDN serves them: straight from memory, no URL, Request or Response
+    // object, no handler (a file missing from the build, a ceased or former code, goes the general way).
+    const file = (req.method === 'GET' || req.method === 'HEAD') && req.url ? staticLayerFile(req.url) : null;
+    try {
+      const entry = file && (files.hot(file) ?? (await files.entry(file)));
+      if (entry) {
+        const sent = files.send(req, res, entry);
+        if (sent) await sent;
+        return logLine();
+      }
+    } catch {
+      // An unreadable file: the general way answers it within the error boundary.
+    }
+    res.on('finish', logLine);
     // An origin-form target is a path even when it starts with // (not an authority, as URL would read it).
     const target = req.url?.startsWith('/') ? BASE + req.url : (req.url ?? '/');
     const url = URL.canParse(target, BASE) ? new URL(target, BASE) : null;
@@ -210,14 +243,28 @@ export function createApp(
         return serveStatic(req, res, config);
       }
       const request = toRequest(req, url);
-      // Direct file URLs (/api/comuni/058091.json) are static on Netlify too (excluded from the edge function); only their exact path (no //).
-      const file =
+      // Direct file URLs (/api/comuni/058091.json) are static on Netlify too (excluded from the edge function),
+      // whatever their query string; only their exact path (no //).
+      const direct =
         req.method !== 'OPTIONS' && url.pathname.endsWith('.json') && !url.pathname.includes('//')
           ? await files.entry(url.pathname)
           : null;
-      if (file !== null) return fileAnswer(url.pathname, request);
-      // Without onStatic the handler always answers with a Response.
-      return (await handle(request)) as Response;
+      if (direct !== null) return files.send(req, res, direct);
+      // A computed answer already given for this URL (and Accept: lists also answer CSV) comes from memory.
+      const key =
+        req.method === 'GET' || req.method === 'HEAD'
+          ? `${url.pathname}${url.search}\n${req.headers.accept ?? ''}`
+          : null;
+      const kept = key === null ? undefined : answers.get(key);
+      if (kept) return files.send(req, res, kept);
+      const response = await handle(request);
+      if (response instanceof URL) return sendFile(req, res, filePaths.get(response)!);
+      if (key === null || req.method !== 'GET' || response.status !== 200) return response;
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, name) => (headers[name] = value));
+      const entry = entryOf(Buffer.from(await response.arrayBuffer()), headers);
+      answers.set(key, entry);
+      return files.send(req, res, entry);
     });
     if (!response) return;
     // A file that failed after its headers went out: nothing better than cutting the connection.

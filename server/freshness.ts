@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import fg from 'fast-glob';
 import { sourcePath } from '../data-sources/lib/files.ts';
 import type { BuildConfig } from '../generator/config.ts';
+import { importSeparately } from './import-separately.ts';
 import { BUILD_CODE, buildFingerprint, codeHash } from '../generator/write/build-fingerprint.ts';
-import { recoverOutputs } from '../generator/write/output.ts';
+import { recoverOutputs } from '../generator/write/swap.ts';
 import { BUILD_INFO_PATH, EDGE_DIR, edgeIndexFile, edgeIndexTrailer } from '../generator/write/write-edge-index.ts';
 
 /**
@@ -88,8 +89,9 @@ export async function needsBuild(
   }
 
   // Something changed (or first start on this output): compare by content. The sources' modules load only here.
-  const { ALL_SOURCE_META } = await import('../data-sources/index.ts');
-  const { hashSourceFiles, sha256ByPath } = await import('../generator/load/source-hashes.ts');
+  const { ALL_SOURCE_META, hashSourceFiles, sha256ByPath } = await importSeparately<
+    typeof import('./content-check.ts')
+  >(new URL('./content-check.ts', import.meta.url));
   const current = buildFingerprint(
     await codeHash(code),
     sha256ByPath(hashSourceFiles(config.dataDir, ALL_SOURCE_META)),

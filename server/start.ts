@@ -5,6 +5,7 @@ import { edgeIndexFile } from '../generator/write/write-edge-index.ts';
 import { createApp } from './app.ts';
 import { needsBuild } from './freshness.ts';
 import { importIndexData } from './index-module.ts';
+import { importSeparately } from './import-separately.ts';
 import { rateLimitFromEnv } from './rate-limit.ts';
 
 /**
@@ -19,14 +20,17 @@ async function importIndex(config: BuildConfig): Promise<IndexData> {
 
 /** The generator, loaded only when a build is needed (most starts serve an up-to-date output). */
 async function build(config: BuildConfig): Promise<void> {
-  const { build: run } = await import('../generator/build.ts');
+  const { build: run } = await importSeparately<typeof import('../generator/build.ts')>(
+    new URL('../generator/build.ts', import.meta.url),
+  );
   await run(config);
 }
 
 /**
  * `npm start`: build if public/ is missing, incomplete or stale, then serve the API and the site on
  * HOST (default 127.0.0.1: not reachable from other machines unless asked) and PORT
- * (default 3000); RATE_LIMIT_PER_MINUTE=N limits each client IP to N requests a minute.
+ * (default 3000); RATE_LIMIT_PER_MINUTE=N limits each client IP to N requests a minute;
+ * ANSWER_CACHE_MB (default 16) bounds the computed answers kept by URL.
  */
 async function main() {
   const config = resolveConfig(process.argv.slice(2));
@@ -47,7 +51,10 @@ async function main() {
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST || '127.0.0.1';
   const rateLimitPerMinute = rateLimitFromEnv(process.env.RATE_LIMIT_PER_MINUTE);
-  const server = createApp(config.outDir, index, console.log, { rateLimitPerMinute });
+  // ANSWER_CACHE_MB=0: every computed answer computed again (to measure the handler, bench/peer.ts).
+  const cacheMb = Number(process.env.ANSWER_CACHE_MB ?? 16);
+  const answerCacheBytes = Number.isFinite(cacheMb) && cacheMb >= 0 ? cacheMb * 1024 * 1024 : undefined;
+  const server = createApp(config.outDir, index, console.log, { rateLimitPerMinute, answerCacheBytes });
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   server.listen(port, host, () => {
     console.log(`comuni-api su ${origin}/ (API sotto /api, per esempio ${origin}/api/comuni/058091)`);

@@ -117,6 +117,9 @@ export function redditiAnno(meta: SourceMeta, anno: number, c: IrpefYear['comuni
       : 'Non stimabile: la mediana cade in uno scaglione aperto o non ci sono contribuenti.';
   }
   if (c.contribuenti === null) missing.contribuenti = 'Valore oscurato dal MEF per riservatezza.';
+  if (scaglioni.some((s) => s.frequenza === null || s.ammontare === null))
+    missing.scaglioni =
+      'Celle degli scaglioni oscurate dal MEF per riservatezza (null in `frequenza` e `ammontare_euro`).';
   return {
     anno,
     contribuenti: c.contribuenti,

@@ -9,6 +9,10 @@ import {
 import type { IstatElencoComune } from '../../data-sources/istat-elenco-comuni.ts';
 import type { Anagrafica } from '../../api/schemas/comune.ts';
 
+const CONTACT_FIELDS = ['prefisso', 'email', 'pec', 'telefono', 'fax'] as const satisfies readonly (keyof NonNullable<
+  Anagrafica['contatti']
+>)[];
+
 export interface RegistryReport {
   /** Codes of the ISTAT 2023 list that are not current comuni (suppressed or merged since). */
   codici_soppressi: { codice_istat: string; nome: string; fonte: string }[];
@@ -103,6 +107,8 @@ export function joinRegistry(
         missing.contatti = contatti
           ? 'Il comune non compare in Comuni-ITA.'
           : 'Fonte Comuni-ITA non disponibile in questa build.';
+      for (const field of CONTACT_FIELDS)
+        if (k && k[field] === null) missing[`contatti.${field}`] = 'Non presente in Comuni-ITA (Wikidata).';
       return {
         codice_istat: c.codice_istat,
         nome: c.nome,

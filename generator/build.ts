@@ -11,7 +11,7 @@ import { changeTable } from './report/change-table.ts';
 import { buildSnapshot, parseSnapshot, SNAPSHOT_PATH } from './report/snapshot.ts';
 import { buildRuntimeIndex, incomeRankingsByYear, inMemoryIndexData } from './render/build-index.ts';
 import { resolveConfig, type BuildConfig } from './config.ts';
-import { coverageReport, coverageTable } from './report/coverage.ts';
+import { CoverageTally, coverageTable, type CoverageReport } from './report/coverage.ts';
 import { comuneDocuments } from './render/comune-documents.ts';
 import { nullsWithoutReason } from './check/null-reasons.ts';
 import type { Dataset } from './join/dataset.ts';
@@ -67,8 +67,9 @@ async function writeRecords(
   dataset: Dataset,
   quality: QualityResult,
   progress: Progress,
-): Promise<void> {
+): Promise<CoverageReport> {
   const documents = comuneDocuments(dataset, quality);
+  const coverage = new CoverageTally(documents);
   const tick = progress.bar('schede dei comuni', documents.length * dataset.comuni.length);
   let done = 0;
   for (const { dominio, route: id, schema, render } of documents) {
@@ -81,10 +82,12 @@ async function writeRecords(
         throw new Error(
           `${route ? staticFilePath(route, { codice_istat: code }) : `${dominio} di ${code}`}: null senza motivo in ${unexplained.join(', ')} (manca in valori_mancanti o motivo_mancante).`,
         );
+      coverage.add(dominio, code, document);
       if (route) await writer.json(staticFilePath(route, { codice_istat: code }), document, route.schema);
       tick(++done);
     }
   }
+  return coverage.report();
 }
 
 /** Ceased comuni's records. */
@@ -277,12 +280,10 @@ export async function build(
     );
     // Handled where it is awaited; until then, a failure must not count as an unhandled rejection (which exits).
     dati.catch(() => undefined);
-    await progress.step('schede per comune', () => writeRecords(writer, dataset, quality, progress));
+    const coverage = await progress.step('schede per comune', () => writeRecords(writer, dataset, quality, progress));
     await progress.step('comuni cessati e codici precedenti', () => writeTerritory(writer, cessati));
     await progress.step('elenchi e classifiche', () => writeLists(writer, indexData, progress));
     await progress.step('documenti', () => writeDocuments(writer, dataset, index, quality));
-    const scored = new Set(quality.comuni.filter((c) => c.punteggio !== null).map((c) => c.codice_istat));
-    const coverage = coverageReport(dataset, (c) => scored.has(c.anagrafica.codice_istat));
     await writer.json(staticFilePath(routeById('copertura'), {}), coverage, 'Copertura');
     // Netlify's redirects: the release's stable zip name, former codes (the handler answers the same 301s locally),
     // then ceased codes on the static layer, served as 404s with the handler's own problem bodies, written first.

@@ -1,14 +1,15 @@
 /**
  * Every document the build makes for each comune, with the domain it belongs to: the records written as files
  * (by route id, schema from the route table) and the dataset blocks no single record carries whole (validated by
- * the build, served through the quality index and the bulk dataset). The record writer and the null-reason check
- * read this one table.
+ * the build, served through the quality index and the bulk dataset). The record writer, the null-reason check
+ * and the coverage report all read this one table.
  */
 import type { TSchema } from '@sinclair/typebox';
 import { routeById, type RouteId } from '../../api/routes.ts';
 import { SCHEMAS } from '../../api/schemas/index.ts';
 import type { ComuneData, Dataset } from '../join/dataset.ts';
 import { buildQualitaVitaRecord, type QualityResult } from '../quality-index/index.ts';
+import { CoverageTally, type CoverageReport } from '../report/coverage.ts';
 import { ambienteRecord, comuneRecord, demografiaRecord, redditiRecord } from './render-records.ts';
 
 export interface ComuneDocument {
@@ -37,4 +38,13 @@ export function comuneDocuments(dataset: Dataset, quality: QualityResult): Comun
       buildQualitaVitaRecord(quality, c.anagrafica.codice_istat, c.anagrafica),
     ),
   ];
+}
+
+/** The coverage report of a dataset, rendering every document (the build counts them as it writes them instead). */
+export function coverageReport(dataset: Dataset, quality: QualityResult): CoverageReport {
+  const documents = comuneDocuments(dataset, quality);
+  const tally = new CoverageTally(documents);
+  for (const d of documents)
+    for (const c of dataset.comuni) tally.add(d.dominio, c.anagrafica.codice_istat, d.render(c));
+  return tally.report();
 }

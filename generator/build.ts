@@ -5,7 +5,8 @@ import { problem } from '../api/problem.ts';
 import { routeById, ROUTE_LIST } from '../api/routes.ts';
 import { csvTwinPath, toCsv } from '../api/csv.ts';
 import { computeList } from '../api/handler.ts';
-import { precomputedListVariants, staticFilePath } from '../api/static-files.ts';
+import { precomputedListVariants, routeFiles, staticFilePath } from '../api/static-files.ts';
+import { undeclaredOrMissingFiles } from './check/declared-files.ts';
 import { CHANGES_PATH, compareSnapshots } from './report/change-report.ts';
 import { changeTable } from './report/change-table.ts';
 import { buildSnapshot, parseSnapshot, SNAPSHOT_PATH } from './report/snapshot.ts';
@@ -20,7 +21,7 @@ import { fetchDatesNote, sourceFetchDates } from './load/fetch-dates.ts';
 import { DEFAULT_LOCK_PATH } from './fetch/lock.ts';
 import { loadSources, requireLoaded } from './load/load-sources.ts';
 import { methodologyDoc } from './render/methodology.ts';
-import { nationalAverages, nationalYears } from './derive/national-averages.ts';
+import { nationalAverages } from './derive/national-averages.ts';
 import { OutputWriter, recoverOutputs } from './write/output.ts';
 import { defaultEffects, Progress, type BuildEffects } from './report/progress.ts';
 import { computeQualityIndex, toQualityColumns, type QualityResult } from './quality-index/index.ts';
@@ -65,16 +66,20 @@ function dataVersion(fileHashes: ReadonlyMap<string, string>): string {
 async function writeRecords(
   writer: OutputWriter,
   dataset: Dataset,
+  index: RuntimeIndex,
   quality: QualityResult,
   progress: Progress,
 ): Promise<CoverageReport> {
   const documents = comuneDocuments(dataset, quality);
   const coverage = new CoverageTally(documents);
   const tick = progress.bar('schede dei comuni', documents.length * dataset.comuni.length);
+  const byCode = new Map(dataset.comuni.map((c) => [c.anagrafica.codice_istat, c]));
   let done = 0;
   for (const { dominio, route: id, schema, render } of documents) {
     const route = id && routeById(id);
-    for (const c of dataset.comuni) {
+    // A record for each comune its route declares (api/routes/files.ts); a dataset block for every comune.
+    const comuni = route ? routeFiles(route, index).map((v) => byCode.get(String(v.codice_istat))!) : dataset.comuni;
+    for (const c of comuni) {
       const code = c.anagrafica.codice_istat;
       const document = render(c);
       const unexplained = nullsWithoutReason(schema, document);
@@ -90,14 +95,12 @@ async function writeRecords(
   return coverage.report();
 }
 
-/** Ceased comuni's records. */
-async function writeTerritory(writer: OutputWriter, cessati: ComuneCessato[]) {
-  for (const c of cessati)
-    await writer.json(
-      staticFilePath(routeById('comuni.cessati.get'), { codice_catastale: c.codice_catastale }),
-      c,
-      'ComuneCessato',
-    );
+/** Ceased comuni's records, those the route declares. */
+async function writeTerritory(writer: OutputWriter, cessati: ComuneCessato[], index: RuntimeIndex) {
+  const route = routeById('comuni.cessati.get');
+  const byCode = new Map(cessati.map((c) => [c.codice_catastale, c]));
+  for (const values of routeFiles(route, index))
+    await writer.json(staticFilePath(route, values), byCode.get(String(values.codice_catastale)), route.schema);
 }
 
 async function writeLists(writer: OutputWriter, data: FullIndexData, progress: Progress) {
@@ -117,16 +120,24 @@ async function writeLists(writer: OutputWriter, data: FullIndexData, progress: P
 
 async function writeDocuments(writer: OutputWriter, dataset: Dataset, index: RuntimeIndex, quality: QualityResult) {
   const national = routeById('confronta.national');
-  await writer.json(staticFilePath(national, {}), nationalAverages(dataset, undefined), national.schema);
-  for (const anno of nationalYears(dataset))
-    await writer.json(staticFilePath(national, { anno }), nationalAverages(dataset, anno), national.schema);
+  for (const values of routeFiles(national, index))
+    await writer.json(
+      staticFilePath(national, values),
+      nationalAverages(dataset, values.anno as number | undefined),
+      national.schema,
+    );
   const doc = (id: Parameters<typeof routeById>[0], body: unknown) =>
     writer.json(staticFilePath(routeById(id), {}), body, routeById(id).schema);
   await doc('regioni.list', regioniDoc(dataset, index));
   await doc('province.list', provinceDoc(dataset));
   await doc('fonti.list', { totale: dataset.fonti.length, risultati: dataset.fonti.map(fonteDoc) });
-  for (const s of dataset.fonti)
-    await writer.json(staticFilePath(routeById('fonti.get'), { fonte: s.meta.id }), fonteDoc(s), 'Fonte');
+  const source = routeById('fonti.get');
+  for (const values of routeFiles(source, index))
+    await writer.json(
+      staticFilePath(source, values),
+      fonteDoc(dataset.fonti.find((s) => s.meta.id === values.fonte)!),
+      source.schema,
+    );
   await doc('metodologia', methodologyDoc(dataset, quality.metodologia));
   // Body of Netlify's 404 for direct .json URLs that do not exist (see netlify.toml).
   await writer.json(
@@ -280,8 +291,10 @@ export async function build(
     );
     // Handled where it is awaited; until then, a failure must not count as an unhandled rejection (which exits).
     dati.catch(() => undefined);
-    const coverage = await progress.step('schede per comune', () => writeRecords(writer, dataset, quality, progress));
-    await progress.step('comuni cessati e codici precedenti', () => writeTerritory(writer, cessati));
+    const coverage = await progress.step('schede per comune', () =>
+      writeRecords(writer, dataset, index, quality, progress),
+    );
+    await progress.step('comuni cessati e codici precedenti', () => writeTerritory(writer, cessati, index));
     await progress.step('elenchi e classifiche', () => writeLists(writer, indexData, progress));
     await progress.step('documenti', () => writeDocuments(writer, dataset, index, quality));
     await writer.json(staticFilePath(routeById('copertura'), {}), coverage, 'Copertura');
@@ -337,6 +350,13 @@ export async function build(
       statusDoc(dataset, release, effects.clock().toISOString(), writer.files + 1, fetched.dates, cambiamenti),
       'Status',
     );
+    const route = routeById('comuni.confini');
+    const noBoundaries = boundaries.senzaConfini.map((codice_istat) => staticFilePath(route, { codice_istat }));
+    const disagreements = undeclaredOrMissingFiles(writer.answers, index, new Set(noBoundaries));
+    if (disagreements.length)
+      throw new Error(
+        `File della build diversi da quelli dichiarati:\n  ${disagreements.slice(0, 20).join('\n  ')}${disagreements.length > 20 ? `\n  … e altri ${disagreements.length - 20}` : ''}`,
+      );
     await progress.step("scrittura degli ultimi file e scambio con l'output precedente", async () => {
       if (config.generatedDir) await writeEdgeIndexEntry(config.generatedDir, config.outDir);
       // On Netlify the published folder is a plain one: nothing serves it during the build, and a

@@ -9,8 +9,8 @@ const Stazione = Type.Object(
   {
     codice: Type.String(),
     nome: Type.String(),
-    tipo_stazione: Nullable(Type.String()),
-    tipo_zona: Nullable(Type.String()),
+    tipo_stazione: NullIsAnswer(Type.String(), 'Tipo di stazione come lo dà ISPRA (null se ISPRA non lo indica).'),
+    tipo_zona: NullIsAnswer(Type.String(), 'Tipo di zona come lo dà ISPRA (null se ISPRA non lo indica).'),
     distanza_km: NullIsAnswer(Type.Number(), 'Distanza dal comune (null se la stazione è nel comune).'),
     media: Type.Number({ description: 'Media annua della stazione, µg/m³.' }),
     giorni_mm8_over_120: GiorniOzono(GIORNI_OZONO),

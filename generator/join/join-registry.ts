@@ -99,6 +99,10 @@ export function joinRegistry(
       if (c.lat === null || c.lon === null) missing.coordinate = 'Coordinate non presenti nella fonte.';
       const istatRow = classification?.table.get(c.codice_istat) ?? null;
       const area = officialArea(c, istatRow, report, missing, classification !== null);
+      const classified = istatRow && classificazione(istatRow);
+      for (const [field, value] of Object.entries(classified ?? {}))
+        if (value === null)
+          missing[`classificazione.${field}`] = 'Valore assente nella tabella ISTAT delle classificazioni.';
       if (!istatRow)
         missing.classificazione = classification
           ? 'Il comune non compare nella tabella ISTAT delle classificazioni statistiche dei comuni.'
@@ -138,7 +142,7 @@ export function joinRegistry(
         cap: c.cap,
         coordinate: c.lat != null && c.lon != null ? { lat: c.lat, lon: c.lon } : null,
         superficie_km2: area,
-        classificazione: istatRow && classificazione(istatRow),
+        classificazione: classified,
         contatti: k ? { prefisso: k.prefisso, email: k.email, pec: k.pec, telefono: k.telefono, fax: k.fax } : null,
         valori_mancanti: missing,
       };

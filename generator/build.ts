@@ -317,6 +317,18 @@ export async function build(
     );
     // After every other answer is on disk: its examples are the handler's real answers.
     await writer.flush();
+    // Before the OpenAPI document, whose examples would fail on a missing file less clearly; it and /api/status come
+    // last (they describe the build). A comune without boundaries has none (build report: comuni_senza_confini).
+    const boundaryRoute = routeById('comuni.confini');
+    const notYet = [
+      ...boundaries.senzaConfini.map((codice_istat) => staticFilePath(boundaryRoute, { codice_istat })),
+      ...(['openapi', 'status'] as const).map((id) => staticFilePath(routeById(id), {})),
+    ];
+    const disagreements = undeclaredOrMissingFiles(writer.answers, index, new Set(notYet));
+    if (disagreements.length)
+      throw new Error(
+        `File della build diversi da quelli dichiarati:\n  ${disagreements.slice(0, 20).join('\n  ')}${disagreements.length > 20 ? `\n  … e altri ${disagreements.length - 20}` : ''}`,
+      );
     await progress.step('OpenAPI con esempi reali', async () =>
       writer.json(
         staticFilePath(routeById('openapi'), {}),
@@ -350,13 +362,6 @@ export async function build(
       statusDoc(dataset, release, effects.clock().toISOString(), writer.files + 1, fetched.dates, cambiamenti),
       'Status',
     );
-    const route = routeById('comuni.confini');
-    const noBoundaries = boundaries.senzaConfini.map((codice_istat) => staticFilePath(route, { codice_istat }));
-    const disagreements = undeclaredOrMissingFiles(writer.answers, index, new Set(noBoundaries));
-    if (disagreements.length)
-      throw new Error(
-        `File della build diversi da quelli dichiarati:\n  ${disagreements.slice(0, 20).join('\n  ')}${disagreements.length > 20 ? `\n  … e altri ${disagreements.length - 20}` : ''}`,
-      );
     await progress.step("scrittura degli ultimi file e scambio con l'output precedente", async () => {
       if (config.generatedDir) await writeEdgeIndexEntry(config.generatedDir, config.outDir);
       // On Netlify the published folder is a plain one: nothing serves it during the build, and a

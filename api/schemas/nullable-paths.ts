@@ -58,3 +58,51 @@ export function nullablePaths(schema: TSchema): NullablePath[] {
   walk(schema as Node, '', []);
   return out;
 }
+
+/**
+ * The nullable paths of a schema as a tree, to walk a document once instead of once per path: `field` is the index
+ * in nullablePaths() of the field ending here, `below` those strictly under it, `items` an array's items.
+ */
+export interface NullableTree {
+  field: number | null;
+  needsReason: boolean;
+  /** For an array's items: the array is a yearly series. */
+  series: boolean;
+  props: Map<string, NullableTree>;
+  items: NullableTree | null;
+  below: number[];
+}
+
+const trees = new WeakMap<TSchema, { paths: NullablePath[]; tree: NullableTree }>();
+
+export function nullableTree(schema: TSchema): { paths: NullablePath[]; tree: NullableTree } {
+  let cached = trees.get(schema);
+  if (cached) return cached;
+  const node = (series = false): NullableTree => ({
+    field: null,
+    needsReason: false,
+    series,
+    props: new Map(),
+    items: null,
+    below: [],
+  });
+  const paths = nullablePaths(schema);
+  const tree = node();
+  paths.forEach((p, field) => {
+    let at = tree;
+    let arrays = 0;
+    for (const key of p.path.replaceAll('[]', '.[]').split('.')) {
+      at.below.push(field);
+      if (key === '[]') at = at.items ??= node(p.series[arrays++]);
+      else {
+        let next = at.props.get(key);
+        if (!next) at.props.set(key, (next = node()));
+        at = next;
+      }
+    }
+    at.field = field;
+    at.needsReason = p.needsReason;
+  });
+  trees.set(schema, (cached = { paths, tree }));
+  return cached;
+}

@@ -5,58 +5,65 @@
  * answer are marked so in the schema (NULL_IS_ANSWER).
  */
 import type { TSchema } from '@sinclair/typebox';
-import { nullablePaths } from '../../api/schemas/nullable-paths.ts';
+import { nullableTree, type NullableTree } from '../../api/schemas/nullable-paths.ts';
 
 type Json = null | string | number | boolean | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
 const isObject = (v: Json | undefined): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
-const reasonIn = (o: JsonObject, keys: string[]) => {
-  if (typeof o.motivo_mancante === 'string' && o.motivo_mancante !== '') return true;
-  const missing = o.valori_mancanti;
-  return isObject(missing) && keys.some((k) => typeof missing[k] === 'string' && missing[k] !== '');
-};
 
-/** The nullable paths that need a reason, split into their keys (`[]` for an array's items), once per schema. */
-const pathsOf = new WeakMap<TSchema, string[][]>();
-function reasonPaths(schema: TSchema): string[][] {
-  let paths = pathsOf.get(schema);
-  if (!paths) {
-    paths = nullablePaths(schema)
-      .filter((p) => p.needsReason)
-      .map((p) => p.path.replaceAll('[]', '.[]').split('.'));
-    pathsOf.set(schema, paths);
+type Step = { o: JsonObject; key: string } | { index: number };
+
+/** Whether an enclosing object explains the null reached by `steps` (allocation-free unless a dotted key may match). */
+function explained(steps: readonly Step[]): boolean {
+  const last = steps.at(-1)!;
+  const leaf = 'key' in last ? last.key : '';
+  for (let j = steps.length - 1; j >= 0; j--) {
+    const step = steps[j]!;
+    if (!('o' in step)) continue;
+    const { o } = step;
+    if (typeof o.motivo_mancante === 'string' && o.motivo_mancante !== '') return true;
+    const missing = o.valori_mancanti;
+    if (!isObject(missing)) continue;
+    const has = (k: string) => typeof missing[k] === 'string' && missing[k] !== '';
+    if (has(step.key) || has(leaf)) return true;
+    if (steps.length - j >= 2) {
+      const below = steps.slice(j).flatMap((s) => ('key' in s ? [s.key] : []));
+      if (has(below.join('.'))) return true;
+    }
   }
-  return paths;
+  return false;
 }
 
-/** The concrete paths (`a.b[2].c`) of the record's nulls that no enclosing object explains. */
+const pathOf = (steps: readonly Step[]) =>
+  steps.map((s, i) => ('key' in s ? `${i ? '.' : ''}${s.key}` : `[${s.index}]`)).join('');
+
+/** The concrete paths (`a.b[2].c`) of the record's nulls that no enclosing object explains. One walk of the record. */
 export function nullsWithoutReason(schema: TSchema, record: unknown): string[] {
   const out: string[] = [];
-  for (const keys of reasonPaths(schema)) {
-    // The objects from the record down to the field, each with the keys below it (for its valori_mancanti).
-    const visit = (value: Json | undefined, i: number, trail: { o: JsonObject; below: string[] }[], at: string) => {
-      if (i === keys.length) {
-        if (value !== null) return;
-        const explained = trail.some(({ o, below }) =>
-          reasonIn(
-            o,
-            [below[0]!, below.at(-1)!, below.join('.')].filter((k) => k !== undefined),
-          ),
-        );
-        if (!explained) out.push(at);
-        return;
-      }
-      const key = keys[i]!;
-      if (key === '[]') {
-        if (Array.isArray(value)) value.forEach((v, n) => visit(v, i + 1, trail, `${at}[${n}]`));
-        return;
-      }
-      if (!isObject(value)) return;
-      const named = keys.slice(i).filter((k) => k !== '[]');
-      visit(value[key], i + 1, [{ o: value, below: named }, ...trail], at ? `${at}.${key}` : key);
-    };
-    visit(record as Json, 0, [], '');
-  }
+  const steps: Step[] = [];
+  const visit = (value: Json | undefined, node: NullableTree) => {
+    if (value === null) {
+      if (node.needsReason && !explained(steps)) out.push(pathOf(steps));
+      return;
+    }
+    if (typeof value !== 'object' || node.below.length === 0) return;
+    if (Array.isArray(value)) {
+      if (node.items)
+        value.forEach((v, index) => {
+          steps.push({ index });
+          visit(v, node.items!);
+          steps.pop();
+        });
+      return;
+    }
+    for (const [key, child] of node.props) {
+      if (!(key in value)) continue;
+      steps.push({ o: value, key });
+      visit(value[key], child);
+      steps.pop();
+    }
+  };
+  visit(record as Json, nullableTree(schema).tree);
   return out;
 }

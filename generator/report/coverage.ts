@@ -1,6 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { Copertura } from '../../api/schemas/meta.ts';
-import { nullablePaths } from '../../api/schemas/nullable-paths.ts';
+import { nullableTree, type NullableTree } from '../../api/schemas/nullable-paths.ts';
 import { round } from '../../api/numbers.ts';
 
 export type CoverageReport = Static<typeof Copertura>;
@@ -8,13 +8,6 @@ export type CoverageReport = Static<typeof Copertura>;
 type Json = null | string | number | boolean | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 const isObject = (v: Json | undefined): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** One comune's reading of a field: for a field inside a yearly series, one per year (`anno`). */
-interface Reading {
-  anno: number | null;
-  has: boolean;
-  fonte: string | null;
-}
 
 /**
  * The `fonte` an object names for its field `key`: its own provenance, or the one its `fonti` lists under the
@@ -29,35 +22,80 @@ function sourceAt(o: JsonObject, key: string): string | null {
   return isObject(listed) && typeof listed.fonte === 'string' ? listed.fonte : null;
 }
 
+/** A row of a field (one year of a series, or the field): comuni with a value, and the sources named for it. */
+interface Row {
+  count: number;
+  fonti: Map<string, number>;
+  /** The document being read, and whether every reading of the field in it so far has a value. */
+  doc: number;
+  has: boolean;
+  fonte: string | null;
+}
+
+/** Counts the pending reading of a row once its document is done. */
+function settle(row: Row): void {
+  if (!row.has) return;
+  row.count++;
+  if (row.fonte) row.fonti.set(row.fonte, (row.fonti.get(row.fonte) ?? 0) + 1);
+  row.has = false;
+}
+
 /**
- * A field's readings in one document. In a yearly series (`series`, one flag per `[]` of the path) the field
- * has one reading per year; in any other array it has a value when every item has one.
+ * Reads every field of one document in a single walk, straight into its rows. In a yearly series each item's
+ * fields are read for its year; in any other array a field has a value when every item has one; a field under a
+ * missing object or array is read as having no value.
  */
-function read(
+function readAll(
   value: Json | undefined,
-  path: { keys: string[]; series: boolean[] },
-  i: number,
+  node: NullableTree,
   anno: number | null,
   fonte: string | null,
-): Reading[] {
-  const { keys, series } = path;
-  if (i === keys.length) return [{ anno, has: value !== null && value !== undefined, fonte }];
-  const key = keys[i]!;
-  if (key === '[]') {
-    if (!Array.isArray(value)) return [{ anno, has: false, fonte }];
-    const isSeries = series[keys.slice(0, i).filter((k) => k === '[]').length];
-    const items = value.flatMap((v) =>
-      read(v, path, i + 1, isSeries && isObject(v) && typeof v.anno === 'number' ? v.anno : anno, fonte),
-    );
-    const byYear = new Map<number | null, Reading>();
-    for (const r of items) {
-      const seen = byYear.get(r.anno);
-      byYear.set(r.anno, seen ? { anno: r.anno, has: seen.has && r.has, fonte: seen.fonte ?? r.fonte } : r);
-    }
-    return byYear.size ? [...byYear.values()] : [{ anno, has: false, fonte }];
+  ctx: { doc: number; fields: readonly (Field | null)[] },
+): void {
+  if (node.field !== null) read(ctx, node.field, anno, value !== null && value !== undefined, fonte);
+  if (typeof value !== 'object' || value === null || (Array.isArray(value) && value.length === 0)) {
+    for (const f of node.below) read(ctx, f, anno, false, fonte);
+    return;
   }
-  if (!isObject(value)) return [{ anno, has: false, fonte }];
-  return read(value[key], path, i + 1, anno, sourceAt(value, key) ?? fonte);
+  if (Array.isArray(value)) {
+    const items = node.items;
+    if (!items) return;
+    for (const v of value)
+      readAll(v, items, items.series && isObject(v) && typeof v.anno === 'number' ? v.anno : anno, fonte, ctx);
+    return;
+  }
+  for (const [key, child] of node.props) {
+    if (child.field !== null && ctx.fields[child.field] === null) continue;
+    readAll(
+      value[key],
+      child,
+      anno,
+      child.below.length || child.field !== null ? (sourceAt(value, key) ?? fonte) : fonte,
+      ctx,
+    );
+  }
+}
+
+function read(
+  ctx: { doc: number; fields: readonly (Field | null)[] },
+  index: number,
+  anno: number | null,
+  has: boolean,
+  fonte: string | null,
+) {
+  const field = ctx.fields[index];
+  if (!field) return;
+  let row = field.rows.get(anno);
+  if (!row) field.rows.set(anno, (row = { count: 0, fonti: new Map(), doc: -1, has: false, fonte: null }));
+  if (row.doc !== ctx.doc) {
+    settle(row);
+    row.doc = ctx.doc;
+    row.has = has;
+    row.fonte = fonte;
+  } else {
+    row.has &&= has;
+    row.fonte ??= fonte;
+  }
 }
 
 /**
@@ -73,11 +111,9 @@ function copies(schema: TSchema): string[] {
 interface Field {
   dominio: string;
   campo: string;
-  keys: string[];
-  series: boolean[];
   nota: string | null;
   /** Per year (null: not a series): comuni with a value, and the sources seen. */
-  rows: Map<number | null, { count: number; fonti: Map<string, number> }>;
+  rows: Map<number | null, Row>;
 }
 
 /**
@@ -87,45 +123,40 @@ interface Field {
  * field's description in the schema, `fonte` the provenance the document gives it (the most frequent one).
  */
 export class CoverageTally {
-  private readonly fields = new Map<string, Field[]>();
+  /** Per domain: its schema's tree, and its fields by index in the tree (null: a copy, counted elsewhere). */
+  private readonly domains = new Map<string, { tree: NullableTree; fields: (Field | null)[] }>();
   private comuni = new Set<string>();
 
   constructor(documents: readonly { dominio: string; schema: TSchema }[]) {
     for (const { dominio, schema } of documents) {
       const skip = copies(schema);
-      this.fields.set(
-        dominio,
-        nullablePaths(schema)
-          .filter((p) => !skip.some((k) => p.path === k || p.path.startsWith(`${k}.`)))
-          .map((p) => ({
-            dominio,
-            campo: p.path,
-            keys: p.path.replaceAll('[]', '.[]').split('.'),
-            series: p.series,
-            nota: p.description ?? null,
-            rows: new Map(),
-          })),
-      );
+      const { paths, tree } = nullableTree(schema);
+      this.domains.set(dominio, {
+        tree,
+        fields: paths.map((p) =>
+          skip.some((k) => p.path === k || p.path.startsWith(`${k}.`))
+            ? null
+            : { dominio, campo: p.path, nota: p.description ?? null, rows: new Map() },
+        ),
+      });
     }
   }
+
+  private docs = 0;
 
   /** Counts one comune's document of a domain (null: the comune has none). */
   add(dominio: string, codice: string, document: unknown): void {
     this.comuni.add(codice);
     if (document === null) return;
-    for (const field of this.fields.get(dominio)!)
-      for (const r of read(document as Json, field, 0, null, null)) {
-        let row = field.rows.get(r.anno);
-        if (!row) field.rows.set(r.anno, (row = { count: 0, fonti: new Map() }));
-        if (!r.has) continue;
-        row.count++;
-        if (r.fonte) row.fonti.set(r.fonte, (row.fonti.get(r.fonte) ?? 0) + 1);
-      }
+    const { tree, fields } = this.domains.get(dominio)!;
+    readAll(document as Json, tree, null, null, { doc: this.docs++, fields });
   }
 
   report(): CoverageReport {
     const n = this.comuni.size;
-    const campi = [...this.fields.values()].flat().flatMap((f) => {
+    const all = [...this.domains.values()].flatMap((d) => d.fields.filter((f): f is Field => f !== null));
+    for (const f of all) for (const row of f.rows.values()) settle(row);
+    const campi = all.flatMap((f) => {
       const rows = f.rows.size ? [...f.rows].sort(([a], [b]) => (a ?? 0) - (b ?? 0)) : [[null, null] as const];
       return rows.map(([anno, row], i) => ({
         campo: f.campo,

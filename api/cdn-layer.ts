@@ -27,7 +27,7 @@ import { staticFilePath } from './static-files.ts';
  */
 export function pathOnlyRoutes(routes: readonly RouteSpec[] = ROUTE_LIST): RouteSpec[] {
   return routes.filter(
-    (r) => r.mode === 'file' && paramEntries(r).every((p) => p.in === 'path') && !r.path.endsWith('.json'),
+    (r) => r.files !== undefined && paramEntries(r).every((p) => p.in === 'path') && !r.path.endsWith('.json'),
   );
 }
 

@@ -22,6 +22,7 @@ import type {
   TUnsafe,
 } from '@sinclair/typebox';
 import type { SCHEMAS } from './schemas/index.ts';
+import type { RuntimeIndex } from './runtime-index.ts';
 import { getOrSet } from '../lib/maps.ts';
 
 const Kind = Symbol.for('TypeBox.Kind');
@@ -91,7 +92,24 @@ export interface NotFound {
   example: string;
 }
 
-export interface RouteSpec {
+/**
+ * A file the build writes for a route: the parameter values it answers (its path: api/static-files.ts
+ * `staticFilePath`), and for a list the number of items, each page of which at the default limit is a file.
+ */
+export interface FileKey {
+  values: AnyValues;
+  total?: number;
+}
+
+/**
+ * Which files the build writes for a route, read from the runtime index: the writer, the check that the build
+ * wrote exactly these, the CDN layer and the tests all read this declaration. Required for `file` and `list`
+ * routes (a route without it does not compile); a `dynamic` route has none.
+ */
+type RouteFiles =
+  { mode: 'dynamic'; files?: never } | { mode: 'file' | 'list'; files: (index: RuntimeIndex) => readonly FileKey[] };
+
+export type RouteSpec = RouteFiles & {
   id: string;
   path: string;
   mode: RouteMode;
@@ -110,7 +128,7 @@ export interface RouteSpec {
   extension?: boolean;
   /** The array of the JSON answer whose items are the rows of its CSV form (api/csv.ts); without it, JSON only. */
   csv?: 'risultati' | 'comuni';
-}
+};
 
 /** A route as declared, its literal types kept (the `createRoute` of this API). */
 export const route = <const R extends RouteSpec>(spec: R): R => spec;

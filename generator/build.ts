@@ -5,30 +5,27 @@ import { problem } from '../api/problem.ts';
 import { routeById, ROUTE_LIST } from '../api/routes.ts';
 import { csvTwinPath, toCsv } from '../api/csv.ts';
 import { computeList } from '../api/handler.ts';
-import { precomputedListVariants, staticFilePath } from '../api/static-files.ts';
+import { precomputedListVariants, routeFiles, staticFilePath } from '../api/static-files.ts';
+import { undeclaredOrMissingFiles } from './check/declared-files.ts';
 import { CHANGES_PATH, compareSnapshots } from './report/change-report.ts';
 import { changeTable } from './report/change-table.ts';
 import { buildSnapshot, parseSnapshot, SNAPSHOT_PATH } from './report/snapshot.ts';
 import { buildRuntimeIndex, incomeRankingsByYear, inMemoryIndexData } from './render/build-index.ts';
 import { resolveConfig, type BuildConfig } from './config.ts';
-import { coverageReport, coverageTable } from './report/coverage.ts';
+import { CoverageTally, coverageTable, type CoverageReport } from './report/coverage.ts';
+import { comuneDocuments } from './render/comune-documents.ts';
+import { nullsWithoutReason } from './check/null-reasons.ts';
 import type { Dataset } from './join/dataset.ts';
 import { dataCreated, datiRelease, zipAliasRedirect } from './render/dati-release.ts';
 import { fetchDatesNote, sourceFetchDates } from './load/fetch-dates.ts';
 import { DEFAULT_LOCK_PATH } from './fetch/lock.ts';
 import { loadSources, requireLoaded } from './load/load-sources.ts';
 import { methodologyDoc } from './render/methodology.ts';
-import { nationalAverages, nationalYears } from './derive/national-averages.ts';
+import { nationalAverages } from './derive/national-averages.ts';
 import { OutputWriter, recoverOutputs } from './write/output.ts';
 import { defaultEffects, Progress, type BuildEffects } from './report/progress.ts';
-import {
-  buildQualitaVitaRecord,
-  computeQualityIndex,
-  toQualityColumns,
-  type QualityResult,
-} from './quality-index/index.ts';
+import { computeQualityIndex, toQualityColumns, type QualityResult } from './quality-index/index.ts';
 import { qualityInputs } from './derive/quality-inputs.ts';
-import { ambienteRecord, comuneRecord, demografiaRecord, redditiRecord } from './render/render-records.ts';
 import { fonteDoc, provinceDoc, regioniDoc, statusDoc } from './render/render-meta.ts';
 import { validateDataset } from './check/validate-dataset.ts';
 import { boundariesResource, writeBoundaries } from './write/write-boundaries.ts';
@@ -66,33 +63,44 @@ function dataVersion(fileHashes: ReadonlyMap<string, string>): string {
  * serializer run 7,896 times in a row. Interleaving the kinds comune by comune took twice
  * as long to validate (2.5 against 1.25 s for all the records, measured apart from the build).
  */
-async function writeRecords(writer: OutputWriter, dataset: Dataset, quality: QualityResult, progress: Progress) {
-  const kinds: [Parameters<typeof routeById>[0], (c: Dataset['comuni'][number]) => unknown][] = [
-    ['comuni.get', (c) => comuneRecord(c, dataset)],
-    ['demografia.get', (c) => demografiaRecord(c, dataset)],
-    ['redditi.get', (c) => redditiRecord(c, dataset)],
-    ['ambiente.get', (c) => ambienteRecord(c)],
-    ['qualita.get', (c) => buildQualitaVitaRecord(quality, c.anagrafica.codice_istat, c.anagrafica)],
-  ];
-  const tick = progress.bar('schede dei comuni', kinds.length * dataset.comuni.length);
+async function writeRecords(
+  writer: OutputWriter,
+  dataset: Dataset,
+  index: RuntimeIndex,
+  quality: QualityResult,
+  progress: Progress,
+): Promise<CoverageReport> {
+  const documents = comuneDocuments(dataset, quality);
+  const coverage = new CoverageTally(documents);
+  const tick = progress.bar('schede dei comuni', documents.length * dataset.comuni.length);
+  const byCode = new Map(dataset.comuni.map((c) => [c.anagrafica.codice_istat, c]));
   let done = 0;
-  for (const [id, render] of kinds) {
-    const route = routeById(id);
-    for (const c of dataset.comuni) {
-      await writer.json(staticFilePath(route, { codice_istat: c.anagrafica.codice_istat }), render(c), route.schema);
+  for (const { dominio, route: id, schema, render } of documents) {
+    const route = id && routeById(id);
+    // A record for each comune its route declares (api/routes/files.ts); a dataset block for every comune.
+    const comuni = route ? routeFiles(route, index).map((v) => byCode.get(String(v.codice_istat))!) : dataset.comuni;
+    for (const c of comuni) {
+      const code = c.anagrafica.codice_istat;
+      const document = render(c);
+      const unexplained = nullsWithoutReason(schema, document);
+      if (unexplained.length)
+        throw new Error(
+          `${route ? staticFilePath(route, { codice_istat: code }) : `${dominio} di ${code}`}: null senza motivo in ${unexplained.join(', ')} (manca in valori_mancanti o motivo_mancante).`,
+        );
+      coverage.add(dominio, code, document);
+      if (route) await writer.json(staticFilePath(route, { codice_istat: code }), document, route.schema);
       tick(++done);
     }
   }
+  return coverage.report();
 }
 
-/** Ceased comuni's records. */
-async function writeTerritory(writer: OutputWriter, cessati: ComuneCessato[]) {
-  for (const c of cessati)
-    await writer.json(
-      staticFilePath(routeById('comuni.cessati.get'), { codice_catastale: c.codice_catastale }),
-      c,
-      'ComuneCessato',
-    );
+/** Ceased comuni's records, those the route declares. */
+async function writeTerritory(writer: OutputWriter, cessati: ComuneCessato[], index: RuntimeIndex) {
+  const route = routeById('comuni.cessati.get');
+  const byCode = new Map(cessati.map((c) => [c.codice_catastale, c]));
+  for (const values of routeFiles(route, index))
+    await writer.json(staticFilePath(route, values), byCode.get(String(values.codice_catastale)), route.schema);
 }
 
 async function writeLists(writer: OutputWriter, data: FullIndexData, progress: Progress) {
@@ -112,16 +120,24 @@ async function writeLists(writer: OutputWriter, data: FullIndexData, progress: P
 
 async function writeDocuments(writer: OutputWriter, dataset: Dataset, index: RuntimeIndex, quality: QualityResult) {
   const national = routeById('confronta.national');
-  await writer.json(staticFilePath(national, {}), nationalAverages(dataset, undefined), national.schema);
-  for (const anno of nationalYears(dataset))
-    await writer.json(staticFilePath(national, { anno }), nationalAverages(dataset, anno), national.schema);
+  for (const values of routeFiles(national, index))
+    await writer.json(
+      staticFilePath(national, values),
+      nationalAverages(dataset, values.anno as number | undefined),
+      national.schema,
+    );
   const doc = (id: Parameters<typeof routeById>[0], body: unknown) =>
     writer.json(staticFilePath(routeById(id), {}), body, routeById(id).schema);
   await doc('regioni.list', regioniDoc(dataset, index));
   await doc('province.list', provinceDoc(dataset));
   await doc('fonti.list', { totale: dataset.fonti.length, risultati: dataset.fonti.map(fonteDoc) });
-  for (const s of dataset.fonti)
-    await writer.json(staticFilePath(routeById('fonti.get'), { fonte: s.meta.id }), fonteDoc(s), 'Fonte');
+  const source = routeById('fonti.get');
+  for (const values of routeFiles(source, index))
+    await writer.json(
+      staticFilePath(source, values),
+      fonteDoc(dataset.fonti.find((s) => s.meta.id === values.fonte)!),
+      source.schema,
+    );
   await doc('metodologia', methodologyDoc(dataset, quality.metodologia));
   // Body of Netlify's 404 for direct .json URLs that do not exist (see netlify.toml).
   await writer.json(
@@ -275,12 +291,12 @@ export async function build(
     );
     // Handled where it is awaited; until then, a failure must not count as an unhandled rejection (which exits).
     dati.catch(() => undefined);
-    await progress.step('schede per comune', () => writeRecords(writer, dataset, quality, progress));
-    await progress.step('comuni cessati e codici precedenti', () => writeTerritory(writer, cessati));
+    const coverage = await progress.step('schede per comune', () =>
+      writeRecords(writer, dataset, index, quality, progress),
+    );
+    await progress.step('comuni cessati e codici precedenti', () => writeTerritory(writer, cessati, index));
     await progress.step('elenchi e classifiche', () => writeLists(writer, indexData, progress));
     await progress.step('documenti', () => writeDocuments(writer, dataset, index, quality));
-    const scored = new Set(quality.comuni.filter((c) => c.punteggio !== null).map((c) => c.codice_istat));
-    const coverage = coverageReport(dataset, (c) => scored.has(c.anagrafica.codice_istat));
     await writer.json(staticFilePath(routeById('copertura'), {}), coverage, 'Copertura');
     // Netlify's redirects: the release's stable zip name, former codes (the handler answers the same 301s locally),
     // then ceased codes on the static layer, served as 404s with the handler's own problem bodies, written first.
@@ -301,6 +317,18 @@ export async function build(
     );
     // After every other answer is on disk: its examples are the handler's real answers.
     await writer.flush();
+    // Before the OpenAPI document, whose examples would fail on a missing file less clearly; it and /api/status come
+    // last (they describe the build). A comune without boundaries has none (build report: comuni_senza_confini).
+    const boundaryRoute = routeById('comuni.confini');
+    const notYet = [
+      ...boundaries.senzaConfini.map((codice_istat) => staticFilePath(boundaryRoute, { codice_istat })),
+      ...(['openapi', 'status'] as const).map((id) => staticFilePath(routeById(id), {})),
+    ];
+    const disagreements = undeclaredOrMissingFiles(writer.answers, index, new Set(notYet));
+    if (disagreements.length)
+      throw new Error(
+        `File della build diversi da quelli dichiarati:\n  ${disagreements.slice(0, 20).join('\n  ')}${disagreements.length > 20 ? `\n  … e altri ${disagreements.length - 20}` : ''}`,
+      );
     await progress.step('OpenAPI con esempi reali', async () =>
       writer.json(
         staticFilePath(routeById('openapi'), {}),

@@ -10,7 +10,8 @@ import { parseParams } from '../params.ts';
 import { problem, ProblemError } from '../problem.ts';
 import { routeById, type ListRouteId, type RouteOf } from '../routes.ts';
 import type { FullIndexData } from '../runtime-index.ts';
-import { SOIL_RANKINGS, staticFilePath } from '../static-files.ts';
+import { SOIL_RANKINGS } from '../routes/files.ts';
+import { staticFilePath } from '../static-files.ts';
 
 type ListCompute<R extends RouteSpec> = (data: FullIndexData, route: R, values: Values<R>, instance: string) => unknown;
 

@@ -1,5 +1,6 @@
 /** Routes of the comuni: list, search, record, ceased comuni, boundaries. */
 import { optional, params, route, string } from '../contract.ts';
+import { ceasedList, comuniLists, eachCeasedComune, eachComune } from './files.ts';
 import { cap, codiceCatastale, codiceIstat, limit, offset, provincia, regione, unknownComune } from './params.ts';
 
 const NONE = params({});
@@ -9,6 +10,7 @@ export const COMUNI_ROUTES = [
     id: 'comuni.list',
     path: '/api/comuni',
     mode: 'list',
+    files: comuniLists,
     tag: 'Comuni',
     summary: 'Elenco dei comuni',
     description:
@@ -50,6 +52,7 @@ export const COMUNI_ROUTES = [
     id: 'comuni.get',
     path: '/api/comuni/{codice_istat}',
     mode: 'file',
+    files: eachComune,
     tag: 'Comuni',
     summary: 'Scheda completa di un comune',
     description:
@@ -62,6 +65,7 @@ export const COMUNI_ROUTES = [
     id: 'comuni.cessati.list',
     path: '/api/comuni/cessati',
     mode: 'list',
+    files: ceasedList,
     tag: 'Comuni',
     summary: 'Comuni cessati dal 1991',
     description:
@@ -83,6 +87,7 @@ export const COMUNI_ROUTES = [
     id: 'comuni.cessati.get',
     path: '/api/comuni/cessati/{codice_catastale}',
     mode: 'file',
+    files: eachCeasedComune,
     tag: 'Comuni',
     summary: 'Scheda di un comune cessato',
     description:
@@ -106,6 +111,7 @@ export const COMUNI_ROUTES = [
     id: 'comuni.confini',
     path: '/api/comuni/{codice_istat}/confini',
     mode: 'file',
+    files: eachComune,
     tag: 'Comuni',
     summary: 'Confini di un comune (GeoJSON)',
     description:

@@ -1,5 +1,6 @@
 /** Routes of the data domains: demography, income, environment, quality of life. */
 import { optional, params, route, stringEnum } from '../contract.ts';
+import { eachComune, qualityRankings, rankings, SOIL_RANKINGS } from './files.ts';
 import { FILTER_DESCRIPTIONS, LITORANEO, URBANIZZAZIONE, ZONE } from '../wizard-filters.ts';
 import {
   anno,
@@ -22,6 +23,7 @@ export const DOMAIN_ROUTES = [
     id: 'demografia.get',
     path: '/api/demografia/{codice_istat}',
     mode: 'file',
+    files: eachComune,
     tag: 'Demografia',
     summary: 'Dati demografici di un comune',
     description:
@@ -35,6 +37,7 @@ export const DOMAIN_ROUTES = [
     id: 'demografia.ranking',
     path: '/api/demografia/classifica/{indicatore}',
     mode: 'list',
+    files: rankings('indicatore', { popolazione: 'popolazione', densita: 'densita' }, 'ordine'),
     tag: 'Demografia',
     summary: 'Classifica dei comuni per popolazione o densità',
     description:
@@ -54,6 +57,7 @@ export const DOMAIN_ROUTES = [
     id: 'redditi.get',
     path: '/api/redditi/{codice_istat}',
     mode: 'file',
+    files: eachComune,
     tag: 'Redditi',
     summary: 'Redditi IRPEF di un comune',
     description:
@@ -66,6 +70,11 @@ export const DOMAIN_ROUTES = [
     id: 'redditi.ranking',
     path: '/api/redditi/classifica/{indicatore}',
     mode: 'list',
+    files: rankings(
+      'indicatore',
+      { reddito: 'reddito', contribuenti: 'contribuenti', reddito_imponibile: 'reddito_imponibile' },
+      'ordine',
+    ),
     tag: 'Redditi',
     summary: 'Classifica dei comuni per reddito medio o contribuenti',
     description:
@@ -94,6 +103,7 @@ export const DOMAIN_ROUTES = [
     id: 'ambiente.get',
     path: '/api/ambiente/{codice_istat}',
     mode: 'file',
+    files: eachComune,
     tag: 'Ambiente',
     summary: "Qualità dell'aria e consumo di suolo di un comune",
     description:
@@ -106,6 +116,7 @@ export const DOMAIN_ROUTES = [
     id: 'ambiente.air.ranking',
     path: '/api/ambiente/aria/classifica',
     mode: 'list',
+    files: rankings('indicatore', { pm10: 'pm10', pm25: 'pm25', no2: 'no2', o3: 'o3' }, 'order'),
     tag: 'Ambiente',
     summary: "Classifica dei comuni per qualità dell'aria",
     description:
@@ -130,6 +141,7 @@ export const DOMAIN_ROUTES = [
     id: 'ambiente.soil.ranking',
     path: '/api/ambiente/suolo/classifica',
     mode: 'list',
+    files: rankings('indicatore', SOIL_RANKINGS, 'order'),
     tag: 'Ambiente',
     summary: 'Classifica dei comuni per consumo di suolo',
     description:
@@ -154,6 +166,7 @@ export const DOMAIN_ROUTES = [
     id: 'qualita.ranking',
     path: '/api/qualita-vita/classifica',
     mode: 'list',
+    files: qualityRankings,
     tag: 'Qualità della vita',
     summary: 'Classifica per indice di qualità della vita',
     description: 'Comuni in ordine decrescente di indice composito (0–100), filtrabili per regione e popolazione.',
@@ -196,6 +209,7 @@ export const DOMAIN_ROUTES = [
     id: 'qualita.get',
     path: '/api/qualita-vita/{codice_istat}',
     mode: 'file',
+    files: eachComune,
     tag: 'Qualità della vita',
     summary: 'Indice di qualità della vita di un comune',
     description:

@@ -1,5 +1,6 @@
 /** Routes of comparison, territory and metadata. */
 import { params, route, string } from '../contract.ts';
+import { eachSource, nationalYears, oneFile } from './files.ts';
 import { anno, unknownYear } from './params.ts';
 
 const NONE = params({});
@@ -35,6 +36,7 @@ export const META_ROUTES = [
     id: 'confronta.national',
     path: '/api/confronta/nazionale-medie',
     mode: 'file',
+    files: nationalYears,
     tag: 'Confronto',
     summary: 'Medie nazionali',
     description:
@@ -47,6 +49,7 @@ export const META_ROUTES = [
     id: 'regioni.list',
     path: '/api/regioni',
     mode: 'file',
+    files: oneFile,
     tag: 'Territorio',
     summary: 'Elenco delle regioni',
     description: 'Le 20 regioni con codice, ripartizione, numero di comuni e popolazione.',
@@ -58,6 +61,7 @@ export const META_ROUTES = [
     id: 'province.list',
     path: '/api/province',
     mode: 'file',
+    files: oneFile,
     tag: 'Territorio',
     summary: 'Elenco delle province',
     description: 'Le 107 province e città metropolitane con sigla, codici, regione e numero di comuni.',
@@ -69,6 +73,7 @@ export const META_ROUTES = [
     id: 'fonti.list',
     path: '/api/fonti',
     mode: 'file',
+    files: oneFile,
     tag: 'Metadati',
     summary: 'Fonti dei dati',
     description: 'Ogni fonte: editore, dataset, annata, licenza, attribuzione, URL ufficiali, note.',
@@ -80,6 +85,7 @@ export const META_ROUTES = [
     id: 'fonti.get',
     path: '/api/fonti/{fonte}',
     mode: 'file',
+    files: eachSource,
     tag: 'Metadati',
     summary: 'Una fonte dei dati',
     description: 'Metadati di una fonte.',
@@ -97,6 +103,7 @@ export const META_ROUTES = [
     id: 'metodologia',
     path: '/api/metodologia',
     mode: 'file',
+    files: oneFile,
     tag: 'Metadati',
     summary: 'Metodologia',
     description:
@@ -109,6 +116,7 @@ export const META_ROUTES = [
     id: 'copertura',
     path: '/api/copertura',
     mode: 'file',
+    files: oneFile,
     tag: 'Metadati',
     summary: 'Copertura dei dati',
     description: 'Per ogni campo: quanti comuni hanno un valore, da quale fonte e anno.',
@@ -120,6 +128,7 @@ export const META_ROUTES = [
     id: 'status',
     path: '/api/status',
     mode: 'file',
+    files: oneFile,
     tag: 'Metadati',
     summary: 'Stato del servizio',
     description:
@@ -132,6 +141,7 @@ export const META_ROUTES = [
     id: 'openapi',
     path: '/api/openapi.json',
     mode: 'file',
+    files: oneFile,
     tag: 'Metadati',
     summary: 'Documento OpenAPI 3.1',
     description: "Questa descrizione dell'API, generata dalla tabella delle rotte e dagli schemi JSON.",

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CodiceIstat, Nullable, Provenance, JsonLink } from './common.ts';
+import { CodiceIstat, Nullable, NullIsAnswer, Provenance, JsonLink } from './common.ts';
 
 const GiorniOzono = (description: string) => Type.Optional(Nullable(Type.Number({ minimum: 0 }), description));
 const GIORNI_OZONO =
@@ -9,9 +9,9 @@ const Stazione = Type.Object(
   {
     codice: Type.String(),
     nome: Type.String(),
-    tipo_stazione: Nullable(Type.String()),
-    tipo_zona: Nullable(Type.String()),
-    distanza_km: Nullable(Type.Number(), 'Distanza dal comune (null se la stazione è nel comune).'),
+    tipo_stazione: NullIsAnswer(Type.String(), 'Tipo di stazione come lo dà ISPRA (null se ISPRA non lo indica).'),
+    tipo_zona: NullIsAnswer(Type.String(), 'Tipo di zona come lo dà ISPRA (null se ISPRA non lo indica).'),
+    distanza_km: NullIsAnswer(Type.Number(), 'Distanza dal comune (null se la stazione è nel comune).'),
     media: Type.Number({ description: 'Media annua della stazione, µg/m³.' }),
     giorni_mm8_over_120: GiorniOzono(GIORNI_OZONO),
   },

@@ -1,8 +1,13 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { METADATA, NULL_IS_ANSWER } from './nullable-paths.ts';
 
 /** JSON Schema dialect of every schema here (ajv's 2020 build validates them). */
 export const Nullable = <T extends TSchema>(schema: T, description?: string) =>
   Type.Union([schema, Type.Null()], description ? { description } : {});
+
+/** A nullable field whose null is itself the answer (its description says what null means): it needs no reason. */
+export const NullIsAnswer = <T extends TSchema>(schema: T, description: string) =>
+  Type.Union([schema, Type.Null()], { description, [NULL_IS_ANSWER]: true });
 
 export const CodiceIstat = Type.String({
   pattern: '^[0-9]{6}$',
@@ -20,7 +25,7 @@ export const Provenance = Type.Object(
     data_riferimento: Nullable(Type.String(), 'Data o mese di riferimento (ISO 8601), dove la fonte la indica.'),
     metadati: Type.String({ description: 'Link relativo ai metadati della fonte.' }),
   },
-  { additionalProperties: false, description: 'Provenienza di un blocco di dati.' },
+  { additionalProperties: false, description: 'Provenienza di un blocco di dati.', [METADATA]: true },
 );
 
 /** Field name → why it is null. Every null figure of a block is explained here. */

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CodiceIstat, MissingReasons, Nullable, Provenance, JsonLink } from './common.ts';
+import { CodiceIstat, MissingReasons, Nullable, NullIsAnswer, Provenance, JsonLink } from './common.ts';
 import { StoriaComune } from './territorio.ts';
 
 const Nuts = Type.Object(
@@ -8,7 +8,7 @@ const Nuts = Type.Object(
     nuts1: Type.String(),
     nuts2: Type.String(),
     nuts3: Type.String(),
-    nuts3_2010: Nullable(
+    nuts3_2010: NullIsAnswer(
       Type.String(),
       "Codice NUTS3 nella versione 2010 (null per i comuni istituiti dopo l'elenco ISTAT 2023).",
     ),
@@ -83,7 +83,7 @@ export const Anagrafica = Type.Object(
     nome_completo: Type.String({
       description: 'Denominazione ufficiale completa, bilingue dove previsto (es. Bolzano/Bozen).',
     }),
-    nome_altra_lingua: Nullable(Type.String(), "Denominazione nell'altra lingua ufficiale (124 comuni)."),
+    nome_altra_lingua: NullIsAnswer(Type.String(), "Denominazione nell'altra lingua ufficiale (124 comuni)."),
     codice_catastale: Type.String({ description: 'Codice catastale (Belfiore).' }),
     capoluogo: Type.Boolean({ description: 'Capoluogo di provincia, città metropolitana o libero consorzio.' }),
     provincia: Type.Object(

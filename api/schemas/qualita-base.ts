@@ -1,6 +1,6 @@
 /** The parts shared by the quality-of-life schemas: dimensions, weights, scores, indicators. */
 import { Type } from '@sinclair/typebox';
-import { Nullable, Provenance } from './common.ts';
+import { Nullable, NullIsAnswer, Provenance } from './common.ts';
 
 /** The five dimensions of the quality-of-life index (same ids as QualityDimension in api/runtime-index.ts). */
 export const DimensioneQualita = Type.Union(
@@ -90,7 +90,7 @@ export const IndicatoreQualita = Type.Object(
     anno: Nullable(Type.Integer(), 'Anno di riferimento del valore.'),
     fonte: Nullable(Provenance),
     normalizzato: Nullable(Punteggio, 'Valore normalizzato 0–100 (100 = migliore), 1 decimale.'),
-    stima: Nullable(
+    stima: NullIsAnswer(
       Punteggio,
       "Stima usata al posto del valore mancante (la stima dell'indicatore in /api/metodologia); null se il valore è misurato o la stima non è usata.",
     ),

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { AvvisiAnno, CodiceIstat, MissingReasons, Nullable, Provenance, JsonLink } from './common.ts';
+import { AvvisiAnno, CodiceIstat, MissingReasons, Nullable, NullIsAnswer, Provenance, JsonLink } from './common.ts';
 import { TerritorioDato } from './territorio.ts';
 
 const Coppia = Type.Object(
@@ -15,11 +15,11 @@ const Coppia = Type.Object(
 
 export const Scaglione = Type.Object(
   {
-    da_euro: Nullable(
+    da_euro: NullIsAnswer(
       Type.Number(),
       'Limite inferiore del reddito complessivo dello scaglione, euro (null: redditi negativi o nulli, senza limite inferiore).',
     ),
-    a_euro: Nullable(Type.Number(), 'Limite superiore, euro (null: ultimo scaglione, aperto).'),
+    a_euro: NullIsAnswer(Type.Number(), 'Limite superiore, euro (null: ultimo scaglione, aperto).'),
     frequenza: Nullable(
       Type.Integer({ minimum: 0 }),
       'Contribuenti nello scaglione (null se oscurato per riservatezza).',
@@ -51,7 +51,7 @@ export const RedditiAnno = Type.Object(
       Type.Number(),
       "Derivato: reddito complessivo / contribuenti con reddito complessivo, arrotondato all'euro. Solo dove il totale è noto (pubblicato dal 2023, o tutti gli scaglioni pubblicati); altrimenti null, con `reddito_medio_limiti_euro` dove le celle pubblicate lo delimitano. Per confronti fra anni usare `reddito_imponibile_medio_euro`.",
     ),
-    reddito_medio_limiti_euro: Nullable(
+    reddito_medio_limiti_euro: NullIsAnswer(
       Type.Object(
         {
           minimo: Type.Number({ description: 'Limite inferiore del reddito complessivo medio, euro.' }),
@@ -69,11 +69,12 @@ export const RedditiAnno = Type.Object(
       Type.Number(),
       'STIMA: mediana interpolata dagli scaglioni (il MEF non pubblica la mediana); vedi `mediana`.',
     ),
-    mediana: Nullable(
+    mediana: NullIsAnswer(
       Type.Object(
         { stimata: Type.Literal(true), metodo: Type.String(), scaglione: Type.String() },
         { additionalProperties: false },
       ),
+      'Come è stimata `reddito_mediano_stimato_euro`; null se non è stimata (il motivo è in `valori_mancanti.reddito_mediano_stimato_euro`).',
     ),
     reddito_imponibile: Coppia,
     imposta_netta: Coppia,

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CodiceIstat, Nullable, PageFields, JsonLink } from './common.ts';
+import { CodiceIstat, Nullable, NullIsAnswer, PageFields, JsonLink } from './common.ts';
 
 const CodiceCatastale = Type.String({
   pattern: '^[A-Z][0-9]{3}$',
@@ -39,7 +39,7 @@ export const CodiceStorico = Type.Object(
     nome: Type.String(),
     sigla_provincia: Type.String(),
     dal: Type.String({ description: 'Primo giorno di validità (ISO).' }),
-    al: Nullable(Type.String(), 'Ultimo giorno di validità (ISO); null se in vigore.'),
+    al: NullIsAnswer(Type.String(), 'Ultimo giorno di validità (ISO); null se in vigore.'),
     fonte: Type.String(),
   },
   { additionalProperties: false },
@@ -198,7 +198,7 @@ export const StoriaComune = {
     description:
       'Codici ISTAT del territorio dal 1991 con le date di validità (ricodifiche, cambi di provincia), compreso il codice sardo del 1° gennaio 2026.',
   }),
-  codice_istat_2026: Nullable(
+  codice_istat_2026: NullIsAnswer(
     Type.String({ pattern: '^[0-9]{6}$' }),
     'Codice in vigore dal 1° gennaio 2026 (comuni sardi, nuove province); null se invariato.',
   ),

@@ -95,6 +95,17 @@ function mefHeadline(meta: SourceMeta, anno: number, c: IrpefComune): IncomeHead
   };
 }
 
+const SUPPRESSED = 'Valore oscurato dal MEF per riservatezza.';
+
+/** A pair of the year with a blank (suppressed) count or amount gets its reason, unless it has one already. */
+function explainSuppressedPairs(
+  c: Record<'reddito_imponibile' | 'imposta_netta' | 'addizionale_regionale' | 'addizionale_comunale', Pair>,
+  missing: Record<string, string>,
+): void {
+  for (const key of ['reddito_imponibile', 'imposta_netta', 'addizionale_regionale', 'addizionale_comunale'] as const)
+    if (c[key].frequenza === null || c[key].ammontare === null) missing[key] ??= SUPPRESSED;
+}
+
 export function redditiAnno(meta: SourceMeta, anno: number, c: IrpefYear['comuni'][number]): RedditiAnno {
   const missing: Record<string, string> = {};
   const { scaglioni, published, total, mean, median } = mefFigures(c);
@@ -116,7 +127,11 @@ export function redditiAnno(meta: SourceMeta, anno: number, c: IrpefYear['comuni
       ? 'Non stimabile: scaglioni oscurati rendono incerta la posizione della mediana.'
       : 'Non stimabile: la mediana cade in uno scaglione aperto o non ci sono contribuenti.';
   }
-  if (c.contribuenti === null) missing.contribuenti = 'Valore oscurato dal MEF per riservatezza.';
+  if (c.contribuenti === null) missing.contribuenti = SUPPRESSED;
+  explainSuppressedPairs(c, missing);
+  if (scaglioni.some((s) => s.frequenza === null || s.ammontare === null))
+    missing.scaglioni =
+      'Celle degli scaglioni oscurate dal MEF per riservatezza (null in `frequenza` e `ammontare_euro`).';
   return {
     anno,
     contribuenti: c.contribuenti,
@@ -146,7 +161,8 @@ function redditiSintesi(meta: SourceMeta, data: IrpefSintesi2024, c: IrpefSintes
   };
   const mean = ratio(c.reddito_complessivo.ammontare, c.reddito_complessivo.frequenza, 0);
   if (mean === null) missing.reddito_medio_euro = 'Reddito complessivo oscurato per riservatezza.';
-  if (c.contribuenti === null) missing.contribuenti = 'Valore oscurato dal MEF per riservatezza.';
+  if (c.contribuenti === null) missing.contribuenti = SUPPRESSED;
+  explainSuppressedPairs(c, missing);
   return {
     anno: data.anno,
     contribuenti: c.contribuenti,

@@ -9,6 +9,10 @@ import {
 import type { IstatElencoComune } from '../../data-sources/istat-elenco-comuni.ts';
 import type { Anagrafica } from '../../api/schemas/comune.ts';
 
+const CONTACT_FIELDS = ['prefisso', 'email', 'pec', 'telefono', 'fax'] as const satisfies readonly (keyof NonNullable<
+  Anagrafica['contatti']
+>)[];
+
 export interface RegistryReport {
   /** Codes of the ISTAT 2023 list that are not current comuni (suppressed or merged since). */
   codici_soppressi: { codice_istat: string; nome: string; fonte: string }[];
@@ -95,6 +99,10 @@ export function joinRegistry(
       if (c.lat === null || c.lon === null) missing.coordinate = 'Coordinate non presenti nella fonte.';
       const istatRow = classification?.table.get(c.codice_istat) ?? null;
       const area = officialArea(c, istatRow, report, missing, classification !== null);
+      const classified = istatRow && classificazione(istatRow);
+      for (const [field, value] of Object.entries(classified ?? {}))
+        if (value === null)
+          missing[`classificazione.${field}`] = 'Valore assente nella tabella ISTAT delle classificazioni.';
       if (!istatRow)
         missing.classificazione = classification
           ? 'Il comune non compare nella tabella ISTAT delle classificazioni statistiche dei comuni.'
@@ -103,6 +111,8 @@ export function joinRegistry(
         missing.contatti = contatti
           ? 'Il comune non compare in Comuni-ITA.'
           : 'Fonte Comuni-ITA non disponibile in questa build.';
+      for (const field of CONTACT_FIELDS)
+        if (k && k[field] === null) missing[`contatti.${field}`] = 'Non presente in Comuni-ITA (Wikidata).';
       return {
         codice_istat: c.codice_istat,
         nome: c.nome,
@@ -132,7 +142,7 @@ export function joinRegistry(
         cap: c.cap,
         coordinate: c.lat != null && c.lon != null ? { lat: c.lat, lon: c.lon } : null,
         superficie_km2: area,
-        classificazione: istatRow && classificazione(istatRow),
+        classificazione: classified,
         contatti: k ? { prefisso: k.prefisso, email: k.email, pec: k.pec, telefono: k.telefono, fax: k.fax } : null,
         valori_mancanti: missing,
       };

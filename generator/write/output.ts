@@ -36,6 +36,8 @@ interface BatchFile {
 export class OutputWriter {
   files = 0;
   bytes = 0;
+  /** The paths of the API answers written (json()): checked against the route table's declared files. */
+  readonly answers = new Set<string>();
   private failure: Error | null = null;
   private thread: Worker | null = null;
   private batch = Buffer.allocUnsafeSlow(BATCH_BYTES);
@@ -69,6 +71,7 @@ export class OutputWriter {
     const errors = schemaErrors(schema, body);
     if (errors) throw new Error(`${path} non rispetta lo schema ${schema}: ${errors}`);
     const text = serialize(body);
+    this.answers.add(path);
     await this.text(path, text);
     return text;
   }

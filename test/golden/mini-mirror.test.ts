@@ -16,6 +16,9 @@ import { fsStore } from '../../api/fs-store.ts';
 import { paramEntries } from '../../api/contract.ts';
 import { createHandler, handlerContext } from '../../api/handler.ts';
 import { matchRoute, ROUTE_LIST, type RouteId } from '../../api/routes.ts';
+import { SCHEMAS } from '../../api/schemas/index.ts';
+import { routeFiles, staticFilePath } from '../../api/static-files.ts';
+import { undeclaredOrMissingFiles } from '../../generator/check/declared-files.ts';
 import { build } from '../../generator/build.ts';
 import { bundledBuild } from '../../generator/build-cli.mjs';
 import { EXAMPLE_REQUESTS } from '../../generator/render/openapi/examples.ts';
@@ -153,30 +156,6 @@ describe('the mini mirror builds to the golden output', () => {
     expect(output.get('_edge/build.json')!.toString('utf8')).toBe(`${JSON.stringify({ fingerprint })}\n`);
   });
 
-  it("every record's `json` link is the URL of the file that holds it (the CDN's canonical form)", () => {
-    const linked: string[] = [];
-    for (const [path, bytes] of output) {
-      if (!path.startsWith('api/') || !path.endsWith('.json')) continue;
-      const body = JSON.parse(bytes.toString('utf8')) as { links?: object; properties?: { links?: object } };
-      const links = (body.links ?? body.properties?.links) as { json?: string } | undefined;
-      if (links?.json === undefined) continue;
-      expect(links.json, path).toBe(`/${path}`);
-      linked.push(path.replace(/[0-9]{6}|[A-Z][0-9]{3}|[0-9]{4}(?=\.json)/g, '*'));
-    }
-    expect([...new Set(linked)].sort()).toEqual([
-      'api/ambiente/*.json',
-      'api/comuni/*.json',
-      'api/comuni/*/confini.json',
-      'api/comuni/cessati/*.json',
-      'api/confronta/nazionale-medie.json',
-      'api/confronta/nazionale-medie/anno/*.json',
-      'api/demografia/*.json',
-      'api/metodologia.json',
-      'api/qualita-vita/*.json',
-      'api/redditi/*.json',
-    ]);
-  });
-
   it('an `anno` projection links the file of its record, which holds the same series', async () => {
     const data = await importIndexData(join(root, 'generated', 'edge-index.js'));
     const handle = createHandler(handlerContext(data, fsStore(join(root, 'public'))));
@@ -263,6 +242,41 @@ describe('the mini mirror builds to the golden output', () => {
 /** Values no comune, ceased comune or source has; a key parameter takes the first its pattern accepts. */
 const UNKNOWN_KEYS = ['999999', 'Z999', 'fonte-inesistente'];
 const NO_DATA_YEAR = '1901';
+
+describe('the files each route writes, declared in the route table (RouteSpec `files`)', () => {
+  const fullIndex = async () => {
+    const data = await importIndexData(join(root, 'generated', 'edge-index.js'));
+    return { ...data.index, ...(await data.laterParts()) };
+  };
+  const answers = () =>
+    new Set([...output.keys()].filter((p) => p.startsWith('api/') && p.endsWith('.json')).map((p) => `/${p}`));
+
+  it('the build wrote exactly the declared files', async () => {
+    expect(undeclaredOrMissingFiles(answers(), await fullIndex())).toEqual([]);
+  });
+
+  it('a declared file not written, or a file written at a route URL and not declared, is named', async () => {
+    const written = answers();
+    written.delete('/api/ambiente/058091.json');
+    written.add('/api/fonti/inventata.json');
+    expect(undeclaredOrMissingFiles(written, await fullIndex())).toEqual([
+      '/api/ambiente/058091.json: dichiarato nella tabella delle route (files), non scritto dalla build',
+      '/api/fonti/inventata.json: scritto dalla build, non dichiarato nei files della sua route (api/routes/)',
+    ]);
+  });
+
+  it("every declared file of a route whose schema has a `json` link links itself (the CDN's canonical form)", async () => {
+    const index = await fullIndex();
+    const linking = ROUTE_LIST.filter((r) => JSON.stringify(SCHEMAS[r.schema]).includes('"json":'));
+    expect(linking.length).toBeGreaterThan(0);
+    for (const route of linking)
+      for (const values of routeFiles(route, index)) {
+        const path = staticFilePath(route, values);
+        const body = JSON.parse(output.get(path.slice(1))!.toString('utf8'));
+        expect((body.links ?? body.properties?.links).json, path).toBe(path);
+      }
+  });
+});
 
 describe('404s declared in the route table (the OpenAPI 404 reasons and examples read them)', () => {
   it.each(ROUTE_LIST.filter((r) => EXAMPLE_REQUESTS[r.id as RouteId]).map((r) => [r.id, r] as const))(

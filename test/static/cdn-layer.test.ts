@@ -76,7 +76,8 @@ describe('the zero-invocation static layer, from the route table', () => {
       ...base,
       id: 'cessati',
       path: '/api/comuni/cessati',
-      mode: 'list',
+      mode: 'dynamic',
+      files: undefined,
       request: { params: none, query: none },
     };
     const tooBroad: RouteSpec = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalUrl, paginate } from '../../api/envelope.ts';
 import { rankedPositions } from '../../api/lists.ts';
+import { params, route } from '../../api/contract.ts';
 import { matchRoute, routeById, ROUTE_LIST } from '../../api/routes.ts';
 import { staticFilePath } from '../../api/static-files.ts';
 
@@ -62,8 +63,19 @@ describe('route table → files', () => {
     ];
     for (const [id, values, file] of cases) expect(staticFilePath(routeById(id as never), values), id).toBe(file);
     const covered = new Set(cases.map(([id]) => id));
-    const withFiles = ROUTE_LIST.filter((r) => r.mode !== 'dynamic').map((r) => r.id);
+    const withFiles = ROUTE_LIST.filter((r) => r.files !== undefined).map((r) => r.id);
     expect(withFiles.filter((id) => !covered.has(id))).toEqual([]);
+  });
+
+  it('declares the files of every route the build writes, and none for a dynamic one (a missing declaration does not compile)', () => {
+    for (const r of ROUTE_LIST) expect(r.files === undefined, r.id).toBe(r.mode === 'dynamic');
+    const base = { id: 'x', path: '/api/x', tag: 'x', summary: '', description: '', schema: 'Status' as const };
+    const request = { params: params({}), query: params({}) };
+    // @ts-expect-error a file route without `files`
+    route({ ...base, mode: 'file', request });
+    // @ts-expect-error a dynamic route cannot declare files
+    route({ ...base, mode: 'dynamic', request, files: () => [] });
+    expect(route({ ...base, mode: 'file', request, files: () => [{ values: {} }] }).id).toBe('x');
   });
 
   it('matches literal paths before parameters, with or without a trailing slash', () => {

@@ -3,7 +3,7 @@ import { buildDataset } from '../../../generator/join/build-dataset.ts';
 import { compareSnapshots, type ChangeReport } from '../../../generator/report/change-report.ts';
 import { changeTable } from '../../../generator/report/change-table.ts';
 import { buildSnapshot, parseSnapshot, type Snapshot } from '../../../generator/report/snapshot.ts';
-import { coverageReport } from '../../../generator/report/coverage.ts';
+import { coverageReport } from '../../../generator/render/comune-documents.ts';
 import type { SourceStatus } from '../../../generator/join/dataset.ts';
 import { loadSources, type LoadedSources } from '../../../generator/load/load-sources.ts';
 import { computeQualityIndex } from '../../../generator/quality-index/index.ts';
@@ -18,8 +18,7 @@ function snapshotOf(sources: LoadedSources, status: SourceStatus[], versione: st
   const dataset = buildDataset(sources, status);
   const quality = computeQualityIndex(qualityInputs(dataset), undefined, undefined, { sensibilita: false });
   const scores = new Map(quality.comuni.map((c) => [c.codice_istat, c.punteggio]));
-  const coverage = coverageReport(dataset, (c) => scores.get(c.anagrafica.codice_istat) != null);
-  return buildSnapshot({ dataset, versione, coverage, scores });
+  return buildSnapshot({ dataset, versione, coverage: coverageReport(dataset, quality), scores });
 }
 
 /** The snapshot with some comuni dropped and others added (figures unknown), as an older registry would give. */
@@ -104,10 +103,11 @@ describe.skipIf(!hasRealBuild)(`change report between two vintages of the mirror
     // The new month shows up only as register coverage of 2026.
     expect(report.copertura).toContainEqual({
       dominio: 'demografia',
-      campo: 'anagrafe (conteggio ANPR)',
-      anno_prima: null,
+      campo: 'serie_storica[].anagrafe',
+      // 2026 was already a year of the series (the provisional population at 31 December), with no register count.
+      anno_prima: 2026,
       anno_ora: 2026,
-      comuni_prima: null,
+      comuni_prima: 0,
       comuni_ora: 7896,
     });
     expect(anprYear(2026).size).toBe(7896);
@@ -121,13 +121,13 @@ describe.skipIf(!hasRealBuild)(`change report between two vintages of the mirror
       expect([m.prima, m.ora], m.codice).toEqual([y22.get(m.codice)?.contribuenti, y23.get(m.codice)?.contribuenti]);
     const income = report.indicatori.find((i) => i.id === 'reddito_medio_euro')!;
     const coverage = (s: Snapshot, anno: number) =>
-      s.copertura.find((f) => f.campo === 'reddito_medio_euro' && f.anno === anno)!.comuni_con_valore;
+      s.copertura.find((f) => f.campo === 'serie_storica[].reddito_medio_euro' && f.anno === anno)!.comuni_con_valore;
     // Every comune with a 2023 average but none in 2022 "appeared"; none disappeared.
     expect(income.comparsi).toBe(coverage(current, 2023) - coverage(previous, 2022));
     expect(income.scomparsi).toBe(0);
     expect(report.copertura).toContainEqual({
       dominio: 'redditi',
-      campo: 'reddito_medio_euro',
+      campo: 'serie_storica[].reddito_medio_euro',
       anno_prima: null,
       anno_ora: 2023,
       comuni_prima: null,

@@ -47,6 +47,16 @@ export const staticRoutes = (routes: readonly RouteSpec[] = ROUTE_LIST): RouteSp
   ...queryFileRoutes(routes),
 ];
 
+/**
+ * The plain URLs of the file-backed lists that answer CSV by `Accept` (api/csv.ts): no redirect
+ * rule can read a request header, so an edge function declared on them with a header condition
+ * (netlify/edge-functions/csv.ts) answers those; any other Accept is the file's.
+ */
+export const csvPatterns = (routes: readonly RouteSpec[] = ROUTE_LIST): string[] =>
+  queryFileRoutes(routes)
+    .filter((r) => r.csv)
+    .map(routePattern);
+
 /** Where a redirect rule sends a request to the serverless Function (netlify/functions/api.mts). */
 export const FUNCTION_PATH = '/.netlify/functions/api';
 

@@ -32,7 +32,7 @@ import { ensureNetlifyCli, startNetlifyDev } from './netlify-dev.ts';
 import { CEASED_ON_STATIC, familyOf, fidelityRequests, NO_FILE, type FidelityRequest } from './urls.ts';
 import { fileBackedRoutes, mixedWorkload } from './workload.ts';
 
-/** The differences between netlify dev and `npm start` that are expected, and why (docs/netlify-deploy.md). */
+/** The differences between netlify dev and `npm start` that are expected, and why (docs/netlify.md). */
 const DOCUMENTED = {
   etag: 'ETag: the CDN computes its own (weak) validator for files; both servers send one and answer 304 to it.',
   cacheControl:
@@ -270,6 +270,7 @@ async function main() {
   const former = Object.keys(index.territorio.alias).sort()[0]!;
   const crossOrigin: Record<string, string> = {};
   try {
+    log('Richieste confrontate con npm start…');
     for (const request of fidelityRequests(index)) {
       const [n, l] = [await send(netlify.origin, request), await send(local, request)];
       const result = compare(request, n, l);
@@ -292,6 +293,7 @@ async function main() {
       const [n, l] = [await conditional(netlify.origin, url), await conditional(local, url)];
       if (n !== 304 || l !== 304) failures.push(`If-None-Match ${url}: ${n} (Netlify) / ${l} (local), expected 304`);
     }
+    log(`Campione dello spazio deterministico (${space.length} URL)…`);
     sample = await sampleSpace(netlify.origin, space, Math.max(1, Math.floor(space.length / 400)));
     if (existsSync(CHROMIUM))
       for (const [name, origin] of [
@@ -300,6 +302,7 @@ async function main() {
       ] as const)
         crossOrigin[name] = await crossOriginFetch(`${origin}/api/comuni/${former}`);
     else failures.push(`no ${CHROMIUM} for the cross-origin fetch (.ci/run installs it)`);
+    log('Carico misto (10.000 richieste)…');
     mix = await replay(netlify.origin, mixedWorkload(index));
   } finally {
     await netlify.stop();

@@ -1,4 +1,4 @@
-import { ceasedCodeUrls } from '../../api/cdn-layer.ts';
+import { ceasedCodeUrls, queryNames } from '../../api/cdn-layer.ts';
 import { matchRoute } from '../../api/routes.ts';
 import type { RuntimeIndex } from '../../api/runtime-index.ts';
 import { ceasedCodes } from '../../generator/write/write-ceased-problems.ts';
@@ -145,5 +145,9 @@ export function familyOf(request: FidelityRequest): string {
     return request.kind;
   const url = new URL(request.url, 'http://x');
   const match = matchRoute(url.pathname);
-  return match ? `${match.route.id}${url.search ? ' (con query)' : ''}` : request.kind;
+  if (!match) return request.kind;
+  if (!url.search) return match.route.id;
+  // Names the route does not know change nothing (the handler ignores them): the file, as without a query string.
+  const known = queryNames(match.route);
+  return `${match.route.id} ${[...url.searchParams.keys()].some((name) => known.includes(name)) ? '(con query)' : '(parametri ignoti)'}`;
 }

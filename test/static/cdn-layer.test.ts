@@ -118,6 +118,16 @@ describe('the zero-invocation static layer, from the route table', () => {
     expect(specific).toBeLessThan(rewrite);
     expect(rewrite).toBeLessThan(catchAll);
     expect(toml).toContain('  to = "/api/comuni/:codiceistat.json"\n  status = 200\n');
+    // A query parameter of a file-backed route (each name and alias) goes to the Function before the plain URL's rewrite.
+    const anno = toml.indexOf(
+      'from = "/api/demografia/:codiceistat"\n  query = { anno = ":anno" }\n  to = "/.netlify/functions/api"',
+    );
+    expect(anno).toBeGreaterThan(0);
+    expect(anno).toBeLessThan(
+      toml.indexOf('from = "/api/demografia/:codiceistat"\n  to = "/api/demografia/:codiceistat.json"'),
+    );
+    expect(toml).toContain('query = { order = ":order" }');
+    expect(toml).toContain('query = { ordine = ":ordine" }');
     expect(toml).toContain('  status = 301\n  force = true\n');
   });
 

@@ -160,7 +160,7 @@ async function deterministicSpace(publicDir: string, index: RuntimeIndex) {
 
 /** netlify dev marks every answer an edge function took part in (even one that stepped aside). */
 const edgeInvoked = (reply: { headers: Headers }) => reply.headers.has('x-nf-edge-functions');
-/** netlify dev's functions server adds its invocation metadata to every answer of the Function, to nothing else. */
+/** Netlify's Functions bootstrap (@netlify/serverless-functions-api) adds it to every answer of a v2 Function, to nothing else. */
 const functionInvoked = (reply: { headers: Headers }) => reply.headers.has('x-nf-invocation-metadata');
 const invoked = (reply: { headers: Headers }) => edgeInvoked(reply) || functionInvoked(reply);
 

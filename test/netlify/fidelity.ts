@@ -17,7 +17,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import fg from 'fast-glob';
 import { chromium } from 'playwright-core';
-import { FUNCTION_PATH, listFileRules, reachesFunction } from '../../api/cdn-layer.ts';
+import { FUNCTION_PATH, listFileRules, queryFileRoutes, queryNames, reachesFunction } from '../../api/cdn-layer.ts';
 import { canonicalUrl } from '../../api/envelope.ts';
 import { fullIndex } from '../../api/handler.ts';
 import type { RuntimeIndex } from '../../api/runtime-index.ts';
@@ -153,9 +153,26 @@ async function deterministicSpace(publicDir: string, index: RuntimeIndex) {
   );
   const files = (await fg('api/**/*.json', { cwd: publicDir })).filter((f) => f !== 'api/404.json').sort();
   return files.map((file) => {
-    const url = byFile.get(`/${file}`) ?? `/${file}`.replace(/(?<!openapi)\.json$/, '');
+    const url = byFile.get(`/${file}`) ?? queryFileUrl(`/${file}`) ?? `/${file}`.replace(/(?<!openapi)\.json$/, '');
     return { url, predicted: reachesFunction(new URL(url, 'http://x')) && !fileRules.has(url) };
   });
+}
+
+/** The URL of a file named by the route's query parameters (`/api/confronta/nazionale-medie/anno/2005.json` → `?anno=2005`). */
+function queryFileUrl(file: string): string | null {
+  for (const route of queryFileRoutes().filter((r) => !r.path.includes('{'))) {
+    if (!file.startsWith(`${route.path}/`)) continue;
+    const parts = file
+      .slice(route.path.length + 1)
+      .replace(/\.json$/, '')
+      .split('/');
+    const names = queryNames(route);
+    if (parts.length % 2 !== 0 || !parts.every((part, k) => k % 2 === 1 || names.includes(part))) continue;
+    const query = new URLSearchParams();
+    for (let k = 0; k < parts.length; k += 2) query.append(parts[k]!, parts[k + 1]!);
+    return `${route.path}?${query}`;
+  }
+  return null;
 }
 
 /** netlify dev marks every answer an edge function took part in (even one that stepped aside). */

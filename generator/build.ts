@@ -34,6 +34,7 @@ import { writeDati, type DatiFile } from './write/write-dati.ts';
 import { writeEdgeIndex, writeEdgeIndexEntry } from './write/write-edge-index.ts';
 import { writeSite } from './write/write-site.ts';
 import { renderRedirects } from './write/netlify-config.ts';
+import { listFileRules } from '../api/cdn-layer.ts';
 import { ceasedCodes, writeCeasedProblems } from './write/write-ceased-problems.ts';
 import { cessatiRecords, territoryIndex } from './render/territory-records.ts';
 import type { ComuneCessato } from '../api/schemas/territorio.ts';
@@ -302,7 +303,10 @@ export async function build(
     // then ceased codes on the static layer, served as 404s with the handler's own problem bodies, written first.
     const ceased = ceasedCodes(index);
     await progress.step('404 dei codici cessati', () => writeCeasedProblems(writer, indexData, ceased));
-    await writer.text('/_redirects', renderRedirects(index.territorio.alias, ceased, [zipAliasRedirect(release)]));
+    await writer.text(
+      '/_redirects',
+      renderRedirects(index.territorio.alias, ceased, [zipAliasRedirect(release)], listFileRules(index)),
+    );
     const datiFiles = await dati;
     await progress.step('sito di documentazione', () =>
       writeSite(writer, {

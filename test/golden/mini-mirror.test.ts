@@ -12,6 +12,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FUNCTION_PATH, queryRules, staticRewrites, type RedirectRule } from '../../api/cdn-layer.ts';
 import { fsStore } from '../../api/fs-store.ts';
 import { paramEntries } from '../../api/contract.ts';
 import { createHandler, handlerContext } from '../../api/handler.ts';
@@ -275,6 +276,77 @@ describe('the files each route writes, declared in the route table (RouteSpec `f
         const body = JSON.parse(output.get(path.slice(1))!.toString('utf8'));
         expect((body.links ?? body.properties?.links).json, path).toBe(path);
       }
+  });
+});
+
+describe("Netlify's query rules (netlify.toml and _redirects) send a request to a file only when the handler answers that file", () => {
+  /** Netlify's matching, as measured under netlify dev: the path, then every parameter the rule names (the last value of a repeated one; others ignored). */
+  function netlifyTarget(rules: readonly RedirectRule[], url: URL): string | null {
+    for (const rule of rules) {
+      const names: string[] = [];
+      const re = new RegExp(`^${rule.from.replace(/:([a-z]+)/g, (_, n: string) => (names.push(n), '([^/]+)'))}$`);
+      const path = re.exec(url.pathname);
+      if (!path) continue;
+      const query = Object.entries(rule.query ?? {});
+      if (
+        !query.every(
+          ([k, v]) => url.searchParams.has(k) && (v.startsWith(':') || url.searchParams.getAll(k).at(-1) === v),
+        )
+      )
+        continue;
+      return rule.to.replace(/:([a-z]+)/g, (_, n: string) => path[names.indexOf(n) + 1]!);
+    }
+    return null;
+  }
+
+  it('for every precomputed combination, and for it with one known parameter more or spelled by its alias (a repeated parameter aside: docs/netlify.md)', async () => {
+    const data = await importIndexData(join(root, 'generated', 'edge-index.js'));
+    const handle = createHandler(
+      handlerContext(data, fsStore(join(root, 'public'))),
+      async (path, request) => new URL(path, request.url),
+    );
+    const fromFile = output
+      .get('_redirects')!
+      .toString('utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('/api/') && line.includes('='))
+      .map((line) => {
+        const parts = line.split(' ');
+        const query = Object.fromEntries(parts.slice(1, -2).map((p) => p.split('=') as [string, string]));
+        return { from: parts[0]!, query, to: parts.at(-2)!, status: 200 } as RedirectRule;
+      });
+    // _redirects is read before netlify.toml.
+    const rules = [...fromFile, ...queryRules(), ...staticRewrites()];
+    const files = fromFile.filter((r) => r.to !== FUNCTION_PATH);
+    expect(files.length).toBeGreaterThan(20);
+    const urls = files.flatMap((rule) => {
+      const base = `${rule.from}?${new URLSearchParams(rule.query)}`;
+      const more = [
+        'limit=5',
+        'formato=csv',
+        'offset=1',
+        'regione=lazio',
+        'provincia=PD',
+        'order=asc',
+        'ordine=desc',
+        '_=1',
+      ];
+      return [
+        base,
+        ...more.filter((p) => !(p.split('=')[0]! in rule.query!)).map((p) => `${base}&${p}`),
+        `${rule.from}?ordine=asc`,
+        `${rule.from}?order=asc`,
+      ];
+    });
+    let toFile = 0;
+    for (const url of urls) {
+      const target = netlifyTarget(rules, new URL(url, 'http://x'));
+      if (target === null || target === FUNCTION_PATH) continue;
+      toFile++;
+      const answer = await handle(new Request(`http://x${url}`));
+      expect(answer instanceof URL ? answer.pathname : `status ${answer.status}`, url).toBe(target);
+    }
+    expect(toFile).toBeGreaterThanOrEqual(files.length);
   });
 });
 

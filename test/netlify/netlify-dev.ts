@@ -10,19 +10,21 @@
  * - the config extractor imports a types module from edge.netlify.com: the site's import
  *   map (`[functions] deno_import_map`) maps it onto the same types in node_modules.
  * Deno is the `deno` npm package of the project (first on PATH), so none is downloaded.
- * The site is a temporary directory whose `api`, `generated` and `netlify` are links to the
- * project's (and the output, where the generated index entry looks for it), with the committed
- * netlify.toml plus that import map.
+ * The site is a temporary directory whose `api`, `generated` and `netlify/edge-functions` are
+ * links to the project's (and the output, where the generated index entry looks for it), with a
+ * copy of the Function, the committed netlify.toml plus that import map.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PROJECT_ROOT } from '../../generator/config.ts';
 
 export const NETLIFY_CLI_VERSION = '26.2.0';
+
+const FUNCTION_SOURCE = join(PROJECT_ROOT, 'netlify', 'functions', 'api.mts');
 
 const CLI_DIR = join(PROJECT_ROOT, '.cache', 'netlify-cli');
 const modules = join(CLI_DIR, 'node_modules');
@@ -65,11 +67,16 @@ export async function startNetlifyDev(publicDir: string, generatedDir: string, p
   for (const [name, target] of [
     ['api', join(PROJECT_ROOT, 'api')],
     ['lib', join(PROJECT_ROOT, 'lib')],
-    ['netlify', join(PROJECT_ROOT, 'netlify')],
+    ['netlify/edge-functions', join(PROJECT_ROOT, 'netlify', 'edge-functions')],
     ['generated', generatedDir],
   ] as const) {
+    await mkdir(dirname(join(site, name)), { recursive: true });
     await symlink(target, join(site, name));
   }
+  // The Function is bundled by esbuild, which resolves imports from a file's real path: a copy
+  // (not a link) makes its `../../generated/` the site's, so it imports the index of `generatedDir`.
+  await mkdir(join(site, 'netlify', 'functions'));
+  await copyFile(FUNCTION_SOURCE, join(site, 'netlify', 'functions', 'api.mts'));
   // generated/edge-index.js re-exports the index inside the output by a relative path (../public/_edge/…),
   // which Deno resolves from the link, not its target: the output gets a link at that place too.
   const outLink = resolve(site, 'generated', relative(generatedDir, publicDir));
@@ -98,7 +105,11 @@ export async function startNetlifyDev(publicDir: string, generatedDir: string, p
     JSON.stringify({ imports: { 'https://edge.netlify.com/bootstrap/globals/types.ts': pathToFileURL(types).href } }),
   );
   const toml = await readFile(join(PROJECT_ROOT, 'netlify.toml'), 'utf8');
-  await writeFile(join(site, 'netlify.toml'), `${toml}\n[functions]\n  deno_import_map = "import_map.json"\n`);
+  if (!toml.includes('\n[functions]\n')) throw new Error('netlify.toml lacks its [functions] table');
+  await writeFile(
+    join(site, 'netlify.toml'),
+    toml.replace('\n[functions]\n', '\n[functions]\n  deno_import_map = "import_map.json"\n'),
+  );
 
   let output = '';
   const child: ChildProcess = spawn(

@@ -1,4 +1,4 @@
-import { ceasedCodeUrls } from '../../api/cdn-layer.ts';
+import { ceasedCodeUrls, queryNames } from '../../api/cdn-layer.ts';
 import { matchRoute } from '../../api/routes.ts';
 import type { RuntimeIndex } from '../../api/runtime-index.ts';
 import { ceasedCodes } from '../../generator/write/write-ceased-problems.ts';
@@ -8,6 +8,8 @@ export const NO_FILE = 'nessun file sul percorso statico';
 
 /** A ceased comune's code on the path-only per-comune routes: served from a file by the CDN, never by the function. */
 export const CEASED_ON_STATIC = 'codice cessato sul percorso statico';
+/** Lists asked for CSV by `Accept` (an edge function declared with a header condition). */
+const CSV_BY_ACCEPT = 'CSV per Accept';
 /** Requests with a cadastral code in lower case (answered by the function, which canonicalises it). */
 const LOWER_CASE = 'codice catastale minuscolo';
 
@@ -115,6 +117,9 @@ export function fidelityRequests(index: RuntimeIndex): FidelityRequest[] {
     '/api/nope.json',
     '/api/comuni/999999.json',
   );
+  // CSV by Accept: the csv edge function (no redirect rule reads a header), with or without a query string.
+  for (const url of ['/api/comuni', '/api/comuni?regione=lazio', '/api/demografia/classifica/popolazione?limit=5'])
+    out.push({ kind: CSV_BY_ACCEPT, method: 'GET', url, headers: { Accept: 'text/csv' } });
   for (const url of ['/api/comuni/058091', '/api/comuni?regione=lazio', '/api/comuni/cerca?q=roma', '/api/regioni'])
     out.push({ kind: 'HEAD', method: 'HEAD', url });
   const preflight = {
@@ -133,9 +138,16 @@ export function fidelityRequests(index: RuntimeIndex): FidelityRequest[] {
 /** The route family of a URL for the per-family table: the route's id, or the request's own class. */
 export function familyOf(request: FidelityRequest): string {
   // A cadastral code in lower case reaches the function by design (files are named by the canonical code): its own family.
-  if (request.method !== 'GET' || [NO_FILE, CEASED_ON_STATIC, LOWER_CASE, 'errori'].includes(request.kind))
+  if (
+    request.method !== 'GET' ||
+    [NO_FILE, CEASED_ON_STATIC, LOWER_CASE, CSV_BY_ACCEPT, 'errori'].includes(request.kind)
+  )
     return request.kind;
   const url = new URL(request.url, 'http://x');
   const match = matchRoute(url.pathname);
-  return match ? `${match.route.id}${url.search ? ' (con query)' : ''}` : request.kind;
+  if (!match) return request.kind;
+  if (!url.search) return match.route.id;
+  // Names the route does not know change nothing (the handler ignores them): the file, as without a query string.
+  const known = queryNames(match.route);
+  return `${match.route.id} ${[...url.searchParams.keys()].some((name) => known.includes(name)) ? '(con query)' : '(parametri ignoti)'}`;
 }

@@ -13,7 +13,7 @@ import { renderNetlifyToml, renderRedirects } from '../../generator/write/netlif
 const excluded = (path: string) => excludedPatterns().some((p) => new RegExp(p).test(path));
 
 describe('the zero-invocation static layer, from the route table', () => {
-  it('takes the routes without query parameters and leaves every other to the edge function', () => {
+  it('serves every file-backed URL without a query string from its file, and leaves search, compare, wizard and malformed paths to the edge function', () => {
     expect(pathOnlyRoutes().map((r) => r.id)).toEqual([
       'comuni.get',
       'comuni.cessati.get',
@@ -39,20 +39,38 @@ describe('the zero-invocation static layer, from the route table', () => {
       '/api/openapi.json',
       '/api/comuni/058091/confini',
       '/api/comuni/cessati/H329',
-    ]) {
-      expect(excluded(path), path).toBe(true);
-      expect(reachesFunction(new URL(path, 'http://x')), path).toBe(false);
-    }
-    // Query parameters (anno, filters) or a specific 400 to give: the function's.
-    for (const path of [
       '/api/comuni',
-      '/api/comuni/cerca',
+      '/api/comuni/cessati',
       '/api/demografia/058091',
       '/api/redditi/058091',
+      '/api/demografia/classifica/popolazione',
+      '/api/ambiente/suolo/classifica',
+      '/api/qualita-vita/classifica',
+      '/api/confronta/nazionale-medie',
+      // A query name the route does not know changes nothing: the file.
+      '/api/demografia/058091?_=1',
+      '/api/comuni?foo=bar',
+    ]) {
+      expect(excluded(new URL(path, 'http://x').pathname), path).toBe(true);
+      expect(reachesFunction(new URL(path, 'http://x')), path).toBe(false);
+    }
+    // A parameter of the route (or its alias, or `formato`): the Function, through netlify.toml's query rules.
+    for (const path of [
+      '/api/demografia/058091?anno=2020',
+      '/api/comuni?regione=lazio&limit=7',
+      '/api/demografia/classifica/densita?order=asc',
+      '/api/comuni?formato=csv',
+    ]) {
+      expect(excluded(new URL(path, 'http://x').pathname), path).toBe(true);
+      expect(reachesFunction(new URL(path, 'http://x')), path).toBe(true);
+    }
+    // A specific 400 to give, or computed: the edge function's.
+    for (const path of [
+      '/api/comuni/cerca',
       '/api/comuni/58091',
       '/api/comuni/058091/',
       '/api/fonti/NON_VALIDA',
-      '/api/confronta/nazionale-medie',
+      '/api/demografia/classifica/nope',
       '/api/regionii',
       // Files are named by the upper-case code: the function canonicalises another spelling.
       '/api/comuni/cessati/h329',
@@ -101,23 +119,48 @@ describe('the zero-invocation static layer, from the route table', () => {
     expect(specific).toBeLessThan(rewrite);
     expect(rewrite).toBeLessThan(catchAll);
     expect(toml).toContain('  to = "/api/comuni/:codiceistat.json"\n  status = 200\n');
+    // A query parameter of a file-backed route (each name and alias) goes to the Function before the plain URL's rewrite.
+    const anno = toml.indexOf(
+      'from = "/api/demografia/:codiceistat"\n  query = { anno = ":anno" }\n  to = "/.netlify/functions/api"',
+    );
+    expect(anno).toBeGreaterThan(0);
+    expect(anno).toBeLessThan(
+      toml.indexOf('from = "/api/demografia/:codiceistat"\n  to = "/api/demografia/:codiceistat.json"'),
+    );
+    expect(toml).toContain('query = { order = ":order" }');
+    expect(toml).toContain('query = { ordine = ":ordine" }');
     expect(toml).toContain('  status = 301\n  force = true\n');
   });
 
-  it("renders _redirects: former codes' 301s, then each ceased code on each path-only per-comune URL as a 404 serving its problem file", () => {
-    const rules = renderRedirects({ '099001': '099014' }, ['002114'], ['/dati/comuni.zip /dati/comuni-1.zip 302'])
+  it('renders _redirects: former codes to the Function (its 301 carries CORS), then each ceased code on each per-comune URL, then the list files', () => {
+    const listFile = {
+      from: '/api/comuni',
+      query: { regione: 'lazio' },
+      to: '/api/comuni/regione/lazio.json',
+      status: 200,
+    } as const;
+    const rules = renderRedirects(
+      { '099001': '099014' },
+      ['002114'],
+      ['/dati/comuni.zip /dati/comuni-1.zip 302'],
+      [listFile],
+    )
       .trimEnd()
       .split('\n')
       .filter((line) => !line.startsWith('#'));
     expect(rules[0]).toBe('/dati/comuni.zip /dati/comuni-1.zip 302');
-    expect(rules).toContain('/api/demografia/099001 /api/demografia/099014 301');
-    expect(rules.slice(-4)).toEqual([
+    expect(rules).toContain('/api/demografia/099001 /.netlify/functions/api 200');
+    expect(rules.slice(-7)).toEqual([
       '/api/comuni/002114 /_404/api/comuni/002114.json 404',
       '/api/comuni/002114/confini /_404/api/comuni/002114/confini.json 404',
       '/api/ambiente/002114 /_404/api/ambiente/002114.json 404',
       '/api/qualita-vita/002114 /_404/api/qualita-vita/002114.json 404',
+      // `anno` is repeated in the problem's instance: the Function answers these.
+      '/api/demografia/002114 /.netlify/functions/api 200',
+      '/api/redditi/002114 /.netlify/functions/api 200',
+      '/api/comuni regione=lazio /api/comuni/regione/lazio.json 200',
     ]);
-    // Only URLs the edge function never sees: with `anno`, demografia and redditi answer the same problem themselves.
+    // Only URLs the edge function never sees.
     for (const rule of ceasedCodeRules(['002114'])) expect(excluded(rule.from), rule.from).toBe(true);
   });
 

@@ -48,6 +48,7 @@ describe.skipIf(!hasRealBuild)(`the Netlify edge function under Deno${REAL_DATA}
         importMap,
         EDGE_FUNCTION,
         PREFLIGHT_FUNCTION,
+        'netlify/edge-functions/csv.ts',
         'test/integration/deno/edge-run.ts',
       ),
     ).resolves.toBeDefined();

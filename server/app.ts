@@ -11,7 +11,7 @@ import { join, posix } from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import serveHandler from 'serve-handler';
-import { excludedPatterns, reachesFunction } from '../api/cdn-layer.ts';
+import { csvPatterns, excludedPatterns, reachesFunction } from '../api/cdn-layer.ts';
 import { createHandler, errorBoundary, handlerContext, methodNotAllowed } from '../api/handler.ts';
 import { ALLOWED_METHODS, problemResponse, STATIC_HEADER_RULES } from '../api/http.ts';
 import { problem } from '../api/problem.ts';
@@ -113,6 +113,16 @@ const STATIC_LAYER = new RegExp(
     .join('|'),
 );
 
+/**
+ * Plain URLs of lists that answer CSV by `Accept` (api/csv.ts): with `text/csv` they are the handler's, as on
+ * Netlify, where an edge function declared on them with that header condition answers (netlify/edge-functions/csv.ts).
+ */
+const CSV_BY_ACCEPT = new RegExp(
+  csvPatterns()
+    .map((pattern) => `(?:${pattern})`)
+    .join('|'),
+);
+
 /** Only plain spellings: no query, no percent-encoding, no dot segment, no empty segment. */
 const PLAIN_API_TARGET = /^\/api\/[\w\-/.]*$/;
 
@@ -120,9 +130,10 @@ const PLAIN_API_TARGET = /^\/api\/[\w\-/.]*$/;
  * The file that answers a request target of the static layer in its plain spelling, else null
  * (the target then goes the general way: URL parsing, the handler, which answers the same).
  */
-export function staticLayerFile(target: string): string | null {
+export function staticLayerFile(target: string, accept = ''): string | null {
   if (!PLAIN_API_TARGET.test(target) || target.includes('//') || target.includes('/.') || !STATIC_LAYER.test(target))
     return null;
+  if (accept.includes('text/csv') && CSV_BY_ACCEPT.test(target)) return null;
   return target.endsWith('.json') ? target : `${target}.json`;
 }
 
@@ -209,7 +220,8 @@ export function createApp(
       log(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
     // The static layer's files, as the CDN serves them: straight from memory, no URL, Request or Response
     // object, no handler (a file missing from the build, a ceased or former code, goes the general way).
-    const file = (req.method === 'GET' || req.method === 'HEAD') && req.url ? staticLayerFile(req.url) : null;
+    const file =
+      (req.method === 'GET' || req.method === 'HEAD') && req.url ? staticLayerFile(req.url, req.headers.accept) : null;
     try {
       const entry = file && (files.hot(file) ?? (await files.entry(file)));
       if (entry) {

@@ -1500,6 +1500,9 @@ export type Redditi = {
          * STIMA: mediana interpolata dagli scaglioni (il MEF non pubblica la mediana); vedi `mediana`.
          */
         reddito_mediano_stimato_euro: number | null;
+        /**
+         * Come è stimata `reddito_mediano_stimato_euro`; null se non è stimata (il motivo è in `valori_mancanti.reddito_mediano_stimato_euro`).
+         */
         mediana: {
             stimata: true;
             metodo: string;
@@ -1828,6 +1831,9 @@ export type Redditi = {
          * STIMA: mediana interpolata dagli scaglioni (il MEF non pubblica la mediana); vedi `mediana`.
          */
         reddito_mediano_stimato_euro: number | null;
+        /**
+         * Come è stimata `reddito_mediano_stimato_euro`; null se non è stimata (il motivo è in `valori_mancanti.reddito_mediano_stimato_euro`).
+         */
         mediana: {
             stimata: true;
             metodo: string;
@@ -2139,7 +2145,13 @@ export type Ambiente = {
             stazioni: Array<{
                 codice: string;
                 nome: string;
+                /**
+                 * Tipo di stazione come lo dà ISPRA (null se ISPRA non lo indica).
+                 */
                 tipo_stazione: string | null;
+                /**
+                 * Tipo di zona come lo dà ISPRA (null se ISPRA non lo indica).
+                 */
                 tipo_zona: string | null;
                 /**
                  * Distanza dal comune (null se la stazione è nel comune).
@@ -2224,7 +2236,13 @@ export type Ambiente = {
             stazioni: Array<{
                 codice: string;
                 nome: string;
+                /**
+                 * Tipo di stazione come lo dà ISPRA (null se ISPRA non lo indica).
+                 */
                 tipo_stazione: string | null;
+                /**
+                 * Tipo di zona come lo dà ISPRA (null se ISPRA non lo indica).
+                 */
                 tipo_zona: string | null;
                 /**
                  * Distanza dal comune (null se la stazione è nel comune).
@@ -2309,7 +2327,13 @@ export type Ambiente = {
             stazioni: Array<{
                 codice: string;
                 nome: string;
+                /**
+                 * Tipo di stazione come lo dà ISPRA (null se ISPRA non lo indica).
+                 */
                 tipo_stazione: string | null;
+                /**
+                 * Tipo di zona come lo dà ISPRA (null se ISPRA non lo indica).
+                 */
                 tipo_zona: string | null;
                 /**
                  * Distanza dal comune (null se la stazione è nel comune).
@@ -2394,7 +2418,13 @@ export type Ambiente = {
             stazioni: Array<{
                 codice: string;
                 nome: string;
+                /**
+                 * Tipo di stazione come lo dà ISPRA (null se ISPRA non lo indica).
+                 */
                 tipo_stazione: string | null;
+                /**
+                 * Tipo di zona come lo dà ISPRA (null se ISPRA non lo indica).
+                 */
                 tipo_zona: string | null;
                 /**
                  * Distanza dal comune (null se la stazione è nel comune).
@@ -3721,6 +3751,9 @@ export type Confronto = {
              * STIMA: mediana interpolata dagli scaglioni (il MEF non pubblica la mediana); vedi `mediana`.
              */
             reddito_mediano_stimato_euro: number | null;
+            /**
+             * Come è stimata `reddito_mediano_stimato_euro`; null se non è stimata (il motivo è in `valori_mancanti.reddito_mediano_stimato_euro`).
+             */
             mediana: {
                 stimata: true;
                 metodo: string;

@@ -4,7 +4,7 @@ import type { StaticStore } from './context.ts';
 
 /**
  * The StaticStore of the Node runtimes (the local server, and the build, which asks the
- * handler for the OpenAPI examples); the edge function reads with fetch instead. Files
+ * handler for the OpenAPI examples); the Netlify functions read with fetch (api/cdn-store.ts). Files
  * of public/, never outside it. Reads are synchronous on
  * purpose: the files are small and in the page cache, and a comparison reads up to 9 of
  * them, where each async readFile costs several thread-pool round trips (measured: p99

@@ -4,21 +4,13 @@
 // rewrite to the static file (served by the CDN with netlify.toml's headers), anything
 // else is computed here from the generated index. No file-system access at run time.
 import { EDGE_RATE_LIMIT, excludedPatterns } from '../../api/cdn-layer.ts';
+import { cdnStore } from '../../api/cdn-store.ts';
 import { createHandler, handlerContext } from '../../api/handler.ts';
 import { withCdnCache } from '../../api/http.ts';
 import index, { incomeRankings, laterParts } from '../../generated/edge-index.js';
 
 const handle = createHandler(
-  handlerContext(
-    { index, laterParts, incomeRankings },
-    {
-      // Record files (for `anno` projections and comparisons) come from the CDN.
-      async read(path, base) {
-        const response = await fetch(new URL(path, base));
-        return response.ok ? response.text() : null;
-      },
-    },
-  ),
+  handlerContext({ index, laterParts, incomeRankings }, cdnStore),
   // Returning a URL tells Netlify to rewrite to that static file.
   async (path, request) => new URL(path, request.url),
 );

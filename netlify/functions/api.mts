@@ -3,22 +3,12 @@
 // code (the handler's 301, with the headers Netlify gives no redirect of its own). The same
 // handler and index as the edge function; an answer that is a file is read from the CDN.
 import { EDGE_RATE_LIMIT } from '../../api/cdn-layer.ts';
+import { cdnStore } from '../../api/cdn-store.ts';
 import { createHandler, handlerContext } from '../../api/handler.ts';
 import { withCdnCache } from '../../api/http.ts';
 import index, { incomeRankings, laterParts } from '../../generated/edge-index.js';
 
-const handle = createHandler(
-  handlerContext(
-    { index, laterParts, incomeRankings },
-    {
-      // Record and list files (an `anno` projection, a page the rules did not send to its file) come from the CDN.
-      async read(path, base) {
-        const response = await fetch(new URL(path, base));
-        return response.ok ? response.text() : null;
-      },
-    },
-  ),
-);
+const handle = createHandler(handlerContext({ index, laterParts, incomeRankings }, cdnStore));
 
 // A rewrite keeps the request's own URL (path and query string): the handler answers the URL asked for.
 export default async (request: Request): Promise<Response> =>

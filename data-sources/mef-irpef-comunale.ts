@@ -158,6 +158,10 @@ class IrpefRow implements IrpefComune {
     private readonly at: number,
   ) {}
 
+  static revive(c: IrpefRow): IrpefRow {
+    return new IrpefRow(c.codice_istat, c.codice_catastale, c.nome, c.sigla_provincia, c.regione, c.figures, c.at);
+  }
+
   private pair(key: PairKey): Pair | null {
     if (!this.figures.present.has(key)) return null;
     const slot = this.at + PAIR_SLOT[key];
@@ -205,6 +209,14 @@ class IrpefRow implements IrpefComune {
   }
 }
 
+/**
+ * A row again from its structured clone (what another thread receives: own fields, without the class's getters).
+ * Its year's figures are one Float64Array all its rows share, which the clone keeps shared. A row that is a plain
+ * object (rows summed for a merged comune, generator/join/sum-rows.ts) is its own clone.
+ */
+export const reviveIrpefRow = (clone: IrpefComune): IrpefComune =>
+  'figures' in clone ? IrpefRow.revive(clone as unknown as IrpefRow) : clone;
+
 /** Parses one year's CSV (decoded text) into comuni, skipping and counting non-comune rows. */
 export function parseIrpefYear(text: string, anno: number): IrpefYear {
   const context = `MEF IRPEF ${anno}`;
@@ -212,7 +224,10 @@ export function parseIrpefYear(text: string, anno: number): IrpefYear {
   const table = tableRows(text, ';');
   const cols = resolveIrpefColumns(table.header, context);
   const present = new Set(PAIR_KEYS.filter((k) => cols.pairs[k] !== null));
-  const figures: YearFigures = { values: new Float64Array(lineCount(text) * ROW_WIDTH), present };
+  // Shared memory: a row sent to another thread (the build's records thread) takes its year's figures along
+  // without a copy, instead of one copy of the year (~2.5 MB) in every message that holds one of its rows.
+  const values = new Float64Array(new SharedArrayBuffer(lineCount(text) * ROW_WIDTH * Float64Array.BYTES_PER_ELEMENT));
+  const figures: YearFigures = { values, present };
   const comuni: IrpefComune[] = [];
   const scartati: IrpefYear['scartati'] = [];
   const seen = new Set<string>();

@@ -1,5 +1,6 @@
 import type { RedditiAnno } from '../../api/schemas/redditi.ts';
 import type { TerritorioDato } from '../../api/schemas/territorio.ts';
+import type { SourceMeta } from '../../data-sources/lib/source.ts';
 
 /** The figures of a tax year that rankings, maps, checks and the index read, kept for every year. */
 export type IncomeHeadline = Pick<
@@ -17,7 +18,20 @@ export type IncomeHeadline = Pick<
  * Methods, not function-typed fields, so that a year of MEF rows and a year of the summary
  * both fit in one `IncomeYear[]` series.
  */
+/**
+ * How a year's source is made (join-income.ts incomeSource): plain data, so that a year can be sent to another
+ * thread as its row and this, and made again there (IncomeYear.parts).
+ */
+export interface IncomeRecipe {
+  kind: 'mef' | 'sintesi';
+  meta: SourceMeta;
+  anno: number;
+}
+
 export interface YearSource<Row> {
+  readonly recipe: IncomeRecipe;
+  /** A row again from its structured clone, which has the row's own fields and no class behind them. */
+  revive(clone: Row): Row;
   /** The same figures as `build` gives, without the rest of the year. */
   headline(row: Row): IncomeHeadline;
   /** The row's brackets alone, as `build` writes them: null where the year has none. */
@@ -72,6 +86,11 @@ export class IncomeYear<Row = unknown> implements IncomeHeadline {
     return this.#source.publishedTaxpayers(this.#row);
   }
 
+  /** The year as plain data (a structured clone drops a class's methods and private fields): see IncomeYearParts. */
+  parts(): IncomeYearParts<Row> {
+    return { row: this.#row, recipe: this.#source.recipe, territorio: this.#territorio };
+  }
+
   /** The year as /api/redditi serves it, built anew at each call: read it once per use. */
   full(): RedditiAnno {
     const year = this.#source.build(this.#row);
@@ -79,4 +98,11 @@ export class IncomeYear<Row = unknown> implements IncomeHeadline {
     if (this.#territorio) year.territorio = this.#territorio;
     return year;
   }
+}
+
+/** A year as plain data: `source = incomeSource(recipe)`, then `new IncomeYear(source.revive(row), source, territorio)`. */
+export interface IncomeYearParts<Row = unknown> {
+  row: Row;
+  recipe: IncomeRecipe;
+  territorio: TerritorioDato | undefined;
 }

@@ -1,12 +1,18 @@
 import type { IrpefSintesi2024 } from '../../data-sources/mef-irpef-2024-sintesi.ts';
-import type { IrpefComune, IrpefYear, Pair, Scaglione } from '../../data-sources/mef-irpef-comunale.ts';
+import {
+  reviveIrpefRow,
+  type IrpefComune,
+  type IrpefYear,
+  type Pair,
+  type Scaglione,
+} from '../../data-sources/mef-irpef-comunale.ts';
 import { provenance, type SourceMeta } from '../../data-sources/lib/source.ts';
 import type { RedditiAnno } from '../../api/schemas/redditi.ts';
 import { estimateMedianFromBrackets } from '../derive/estimate-median.ts';
 import { aggregateYear, type AggregateRow, type IncomeAggregates } from '../derive/income-aggregates.ts';
 import { meanIncomeBounds } from '../derive/income-bounds.ts';
 import type { TerritoryLookup } from './rekey-sources.ts';
-import { IncomeYear, type IncomeHeadline } from './income-year.ts';
+import { IncomeYear, type IncomeHeadline, type IncomeRecipe, type YearSource } from './income-year.ts';
 import { ratio } from '../../api/numbers.ts';
 import { foldText } from '../../lib/text.ts';
 
@@ -152,8 +158,8 @@ export function redditiAnno(meta: SourceMeta, anno: number, c: IrpefYear['comuni
   };
 }
 
-function redditiSintesi(meta: SourceMeta, data: IrpefSintesi2024, c: IrpefSintesi2024['comuni'][number]): RedditiAnno {
-  const noBrackets = `Per l'anno d'imposta ${data.anno} è disponibile solo la sintesi (senza scaglioni né redditi per tipo): il file MEF completo non è ancora tra le fonti.`;
+function redditiSintesi(meta: SourceMeta, anno: number, c: IrpefSintesi2024['comuni'][number]): RedditiAnno {
+  const noBrackets = `Per l'anno d'imposta ${anno} è disponibile solo la sintesi (senza scaglioni né redditi per tipo): il file MEF completo non è ancora tra le fonti.`;
   const missing: Record<string, string> = {
     scaglioni: noBrackets,
     per_tipo: noBrackets,
@@ -164,7 +170,7 @@ function redditiSintesi(meta: SourceMeta, data: IrpefSintesi2024, c: IrpefSintes
   if (c.contribuenti === null) missing.contribuenti = SUPPRESSED;
   explainSuppressedPairs(c, missing);
   return {
-    anno: data.anno,
+    anno,
     contribuenti: c.contribuenti,
     reddito_complessivo: { ...coppia(c.reddito_complessivo), derivato_da_scaglioni: false },
     reddito_medio_euro: mean,
@@ -178,7 +184,7 @@ function redditiSintesi(meta: SourceMeta, data: IrpefSintesi2024, c: IrpefSintes
     addizionale_comunale: coppia(c.addizionale_comunale),
     per_tipo: null,
     scaglioni: null,
-    fonte: provenance(meta, data.anno),
+    fonte: provenance(meta, anno),
     valori_mancanti: missing,
   };
 }
@@ -233,6 +239,44 @@ function regionResolver(regioni: readonly { codice: string; nome: string }[]) {
   };
 }
 
+const sources = new WeakMap<IncomeRecipe, YearSource<never>>();
+
+/**
+ * The source of a MEF year or of the summary year, one per recipe: made by the join, and made again from a
+ * year's parts in the records' thread (generator/write/records-worker.ts).
+ */
+export function incomeSource<Row>(recipe: IncomeRecipe): YearSource<Row> {
+  let source = sources.get(recipe) as YearSource<Row> | undefined;
+  if (source) return source;
+  const { meta, anno } = recipe;
+  if (recipe.kind === 'mef') {
+    const mef: YearSource<IrpefComune> = {
+      recipe,
+      revive: reviveIrpefRow,
+      headline: (c) => mefHeadline(meta, anno, c),
+      brackets: (c) => apiBrackets(c.scaglioni),
+      publishedTaxpayers: (c) => c.reddito_complessivo?.frequenza ?? null,
+      build: (c) => redditiAnno(meta, anno, c),
+    };
+    source = mef as YearSource<Row>;
+  } else {
+    // ~7,900 rows without brackets or types: the headline is read off the whole year.
+    const build = (c: IrpefSintesi2024['comuni'][number]) => redditiSintesi(meta, anno, c);
+    const summary: YearSource<IrpefSintesi2024['comuni'][number]> = {
+      recipe,
+      // Plain objects: the clone is the row.
+      revive: (c) => c,
+      headline: build,
+      brackets: () => null,
+      publishedTaxpayers: (c) => c.reddito_complessivo.frequenza,
+      build,
+    };
+    source = summary as YearSource<Row>;
+  }
+  sources.set(recipe, source as YearSource<never>);
+  return source;
+}
+
 export interface IncomeComune {
   codice_istat: string;
   regione: { codice: string };
@@ -265,12 +309,7 @@ export function joinIncome(
   const sorted = [...years].sort((a, b) => a.anno - b.anno);
   for (const y of sorted) {
     const { attached, notCurrent } = rekeyed ? rekeyed.attach(y) : attachToCurrent(y.comuni, current);
-    const source = {
-      headline: (c: IrpefComune) => mefHeadline(meta, y.anno, c),
-      brackets: (c: IrpefComune) => apiBrackets(c.scaglioni),
-      publishedTaxpayers: (c: IrpefComune) => c.reddito_complessivo?.frequenza ?? null,
-      build: (c: IrpefComune) => redditiAnno(meta, y.anno, c),
-    };
+    const source = incomeSource<IrpefComune>({ kind: 'mef', meta, anno: y.anno });
     for (const [code, c] of attached)
       series.get(code)!.push(new IncomeYear(c, source, rekeyed?.territorio(y.anno, code)));
     const rows: AggregateRow[] = y.comuni.map((c) => ({
@@ -284,14 +323,11 @@ export function joinIncome(
   }
   if (sintesi && !years.some((y) => y.anno === sintesi.anno)) {
     const { attached, notCurrent } = attachToCurrent(sintesi.comuni, current);
-    // ~7,900 rows without brackets or types: the headline is read off the whole year.
-    const build = (c: IrpefSintesi2024['comuni'][number]) => redditiSintesi(sintesiMeta, sintesi, c);
-    const source = {
-      headline: build,
-      brackets: () => null,
-      publishedTaxpayers: (c: IrpefSintesi2024['comuni'][number]) => c.reddito_complessivo.frequenza,
-      build,
-    };
+    const source = incomeSource<IrpefSintesi2024['comuni'][number]>({
+      kind: 'sintesi',
+      meta: sintesiMeta,
+      anno: sintesi.anno,
+    });
     for (const [code, c] of attached) series.get(code)!.push(new IncomeYear(c, source));
     // The summary uses today's codes; a row of another code would have no region to go to.
     const rows: AggregateRow[] = [...attached].map(([code, c]) => ({

@@ -44,6 +44,8 @@ describe('income checks of the joined dataset', () => {
     const brackets = real.brackets()!;
     const declared = brackets.reduce((t, s) => t + (s.frequenza ?? 0), 0) - 1;
     comune.redditi[index] = new IncomeYear(null, {
+      recipe: real.parts().recipe,
+      revive: (row) => row,
       headline: () => real,
       brackets: () => brackets,
       publishedTaxpayers: () => declared,

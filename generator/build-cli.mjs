@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isMainThread } from 'node:worker_threads';
 import { build, version as esbuildVersion } from 'esbuild';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -131,7 +132,7 @@ async function pruneOldBundles(cache, name, keep) {
   }
 }
 
-if (process.argv[1] === import.meta.filename) {
+if (isMainThread && process.argv[1] === import.meta.filename) {
   const { runBuildCli } = await bundledBuild();
   await runBuildCli(process.argv.slice(2));
 }

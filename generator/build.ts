@@ -12,9 +12,7 @@ import { changeTable } from './report/change-table.ts';
 import { buildSnapshot, parseSnapshot, SNAPSHOT_PATH } from './report/snapshot.ts';
 import { buildRuntimeIndex, incomeRankingsByYear, inMemoryIndexData } from './render/build-index.ts';
 import { resolveConfig, type BuildConfig } from './config.ts';
-import { CoverageTally, coverageTable, type CoverageReport } from './report/coverage.ts';
-import { comuneDocuments } from './render/comune-documents.ts';
-import { nullsWithoutReason } from './check/null-reasons.ts';
+import { coverageTable } from './report/coverage.ts';
 import type { Dataset } from './join/dataset.ts';
 import { dataCreated, datiRelease, zipAliasRedirect } from './render/dati-release.ts';
 import { fetchDatesNote, sourceFetchDates } from './load/fetch-dates.ts';
@@ -30,6 +28,8 @@ import { fonteDoc, provinceDoc, regioniDoc, statusDoc } from './render/render-me
 import { validateDataset } from './check/validate-dataset.ts';
 import { boundariesResource, writeBoundaries } from './write/write-boundaries.ts';
 import { DatiPacker } from './write/dati-packer.ts';
+import { RecordsThread } from './write/records-thread.ts';
+import { writeRecords } from './write/write-records.ts';
 import { writeDati, type DatiFile } from './write/write-dati.ts';
 import { writeEdgeIndex, writeEdgeIndexEntry } from './write/write-edge-index.ts';
 import { writeSite } from './write/write-site.ts';
@@ -57,43 +57,6 @@ function dataVersion(fileHashes: ReadonlyMap<string, string>): string {
   for (const [path, sha256] of [...fileHashes].sort(([a], [b]) => a.localeCompare(b)))
     hash.update(`${path}\0${sha256}\n`);
   return hash.digest('hex').slice(0, 16);
-}
-
-/**
- * Every comune's five records, one kind after the other: the same validator, renderer and
- * serializer run 7,896 times in a row. Interleaving the kinds comune by comune took twice
- * as long to validate (2.5 against 1.25 s for all the records, measured apart from the build).
- */
-async function writeRecords(
-  writer: OutputWriter,
-  dataset: Dataset,
-  index: RuntimeIndex,
-  quality: QualityResult,
-  progress: Progress,
-): Promise<CoverageReport> {
-  const documents = comuneDocuments(dataset, quality);
-  const coverage = new CoverageTally(documents);
-  const tick = progress.bar('schede dei comuni', documents.length * dataset.comuni.length);
-  const byCode = new Map(dataset.comuni.map((c) => [c.anagrafica.codice_istat, c]));
-  let done = 0;
-  for (const { dominio, route: id, schema, render } of documents) {
-    const route = id && routeById(id);
-    // A record for each comune its route declares (api/routes/files.ts); a dataset block for every comune.
-    const comuni = route ? routeFiles(route, index).map((v) => byCode.get(String(v.codice_istat))!) : dataset.comuni;
-    for (const c of comuni) {
-      const code = c.anagrafica.codice_istat;
-      const document = render(c);
-      const unexplained = nullsWithoutReason(schema, document);
-      if (unexplained.length)
-        throw new Error(
-          `${route ? staticFilePath(route, { codice_istat: code }) : `${dominio} di ${code}`}: null senza motivo in ${unexplained.join(', ')} (manca in valori_mancanti o motivo_mancante).`,
-        );
-      coverage.add(dominio, code, document);
-      if (route) await writer.json(staticFilePath(route, { codice_istat: code }), document, route.schema);
-      tick(++done);
-    }
-  }
-  return coverage.report();
 }
 
 /** Ceased comuni's records, those the route declares. */
@@ -231,8 +194,9 @@ export async function build(
   const { logger } = effects;
   const progress = new Progress(effects);
   const started = performance.now();
-  // The bulk dataset's thread loads DuckDB now, while the second core has room (see DatiPacker.prepare).
-  DatiPacker.prepare();
+  // The bulk dataset's thread loads DuckDB, the records' thread its renderers, while the second core has room.
+  DatiPacker.spare.prepare();
+  RecordsThread.spare.prepare();
   logger.log(`comuni-api build\n  fonti: ${config.dataDir}\n  output: ${config.outDir}`);
   for (const line of await recoverOutputs(config.outDir)) logger.log(`  ${line} (build interrotta in precedenza)`);
   const lockPath = config.lockPath ?? DEFAULT_LOCK_PATH;
@@ -402,7 +366,7 @@ export async function runBuildCli(argv: string[]): Promise<Awaited<ReturnType<ty
     console.error(
       `\nBuild non riuscita: l'output precedente (se c'è) non è stato toccato.\n${error instanceof Error ? error.message : String(error)}`,
     );
-    await DatiPacker.discardSpare().catch(() => undefined);
+    await Promise.all([DatiPacker.spare.discard(), RecordsThread.spare.discard()]).catch(() => undefined);
     process.exit(1);
   }
 }

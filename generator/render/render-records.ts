@@ -80,7 +80,7 @@ function withWarnings<T extends { territorio?: unknown }>(y: T, avvisi: AvvisoAn
  * handler uses for `anno`.
  */
 function yearlyRecord<T extends { anno: number }, R extends YearlyRecord<T>>(
-  c: ComuneData,
+  c: Pick<ComuneData, 'anagrafica'>,
   id: 'demografia.get' | 'redditi.get',
   series: T[],
   defaultYear: number,
@@ -119,7 +119,10 @@ export function demografiaRecord(c: ComuneData, dataset: Dataset): Demografia | 
   );
 }
 
-export function redditiRecord(c: ComuneData, dataset: Dataset): Redditi | null {
+export function redditiRecord(
+  c: Pick<ComuneData, 'anagrafica' | 'redditi'>,
+  dataset: Pick<Dataset, 'predefiniti' | 'redditiAggregati'>,
+): Redditi | null {
   const extra = { metodologia: `${METHODOLOGY}#redditi` };
   const avvisi = yearlyWarnings(dataset, 'redditi');
   const series = c.redditi.map((y) => withWarnings(y.full(), avvisi(c.anagrafica.codice_istat, y.anno)));

@@ -116,6 +116,16 @@ interface Field {
   rows: Map<number | null, Row>;
 }
 
+/** A tally's counts of its domains as plain data (CoverageTally.part). */
+export interface CoveragePart {
+  comuni: string[];
+  domains: {
+    dominio: string;
+    /** By field index in the domain's tree: per year, comuni with a value and the sources seen (null: a copy). */
+    rows: ({ anno: number | null; count: number; fonti: [string, number][] }[] | null)[];
+  }[];
+}
+
 /**
  * The coverage report, derived from the record schemas: every nullable field of every per-comune document
  * (api/schemas/nullable-paths.ts), with the comuni whose document has a value for it. A field added to a
@@ -150,6 +160,40 @@ export class CoverageTally {
     if (document === null) return;
     const { tree, fields } = this.domains.get(dominio)!;
     readAll(document as Json, tree, null, null, { doc: this.docs++, fields });
+  }
+
+  /**
+   * What this tally counted of the domains it was made for, as plain data another thread can send: a tally that
+   * counted other domains of the same documents takes it in with `absorb` (generator/write/records-thread.ts).
+   */
+  part(): CoveragePart {
+    const domains = [...this.domains].map(([dominio, { fields }]) => ({
+      dominio,
+      rows: fields.map((f) => {
+        if (!f) return null;
+        for (const row of f.rows.values()) settle(row);
+        return [...f.rows].map(([anno, { count, fonti }]) => ({ anno, count, fonti: [...fonti] }));
+      }),
+    }));
+    return { comuni: [...this.comuni], domains };
+  }
+
+  /** Takes in a part counted elsewhere: its domains' rows replace this tally's (each domain is counted in one place). */
+  absorb(part: CoveragePart): void {
+    for (const codice of part.comuni) this.comuni.add(codice);
+    for (const { dominio, rows } of part.domains) {
+      const { fields } = this.domains.get(dominio)!;
+      rows.forEach((list, i) => {
+        const field = fields[i];
+        if (!field || !list) return;
+        field.rows = new Map(
+          list.map(({ anno, count, fonti }) => [
+            anno,
+            { count, fonti: new Map(fonti), doc: -1, has: false, fonte: null },
+          ]),
+        );
+      });
+    }
   }
 
   report(): CoverageReport {

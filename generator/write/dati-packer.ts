@@ -1,10 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { WrittenFile } from '../render/datapackage.ts';
 import type { Field } from '../render/dati-table.ts';
 import type { OutputWriter } from './output.ts';
 import { parquetSql } from './write-parquet.ts';
+import { SpareWorker } from './spare-worker.ts';
 
 interface Answer {
   resolve: (result: never) => void;
@@ -40,44 +41,14 @@ export class DatiPacker {
     thread.on('exit', (code) => this.fail(new Error(`il thread del dataset in blocco è terminato (codice ${code})`)));
   }
 
-  /** A thread started by prepare() and not taken yet; it does not keep the process alive. */
-  private static spare: Worker | null = null;
-
-  /**
-   * Starts a thread for the next start() to take. Loading DuckDB in it takes ~0.45 s (~0.6 s of
-   * CPU): the build calls this before reading the sources, while the second core has room, rather
-   * than when the records are written and both cores are busy. One spare at the most: a build that
-   * fails before its bulk dataset leaves it to the next build in the same process.
-   */
-  static prepare(): void {
-    if (DatiPacker.spare) return;
-    const thread = new Worker(new URL('./dati-thread.mjs', import.meta.url));
-    thread.unref();
-    // A thread that fails while nobody uses it is dropped; start() makes a new one, whose failure the build reports.
-    thread.on('error', () => undefined);
-    thread.once('exit', () => {
-      if (DatiPacker.spare === thread) DatiPacker.spare = null;
-    });
-    DatiPacker.spare = thread;
-  }
-
-  /**
-   * Stops the spare thread, if any, and waits until it has: a process that exits while the thread is
-   * still loading DuckDB's native module can abort (exit 134) instead of ending with the build's error.
-   */
-  static async discardSpare(): Promise<void> {
-    const thread = DatiPacker.spare;
-    DatiPacker.spare = null;
-    await thread?.terminate();
-  }
+  /** Loading DuckDB in the thread takes ~0.45 s (~0.6 s of CPU): the build prepares it before reading the sources. */
+  static readonly spare = new SpareWorker(new URL('./dati-thread.mjs', import.meta.url));
 
   /** Starts the work for `folder` (a public path, e.g. /dati) of the writer's tree, on the prepared thread if there is one. */
   static async start(writer: OutputWriter, folder: string): Promise<DatiPacker> {
     const dir = join(writer.root, folder);
     await mkdir(dir, { recursive: true });
-    const thread = DatiPacker.spare ?? new Worker(new URL('./dati-thread.mjs', import.meta.url));
-    DatiPacker.spare = null;
-    thread.ref();
+    const thread = DatiPacker.spare.take();
     const packer = new DatiPacker(writer, folder, dir, thread);
     await packer.call('open', dir);
     return packer;

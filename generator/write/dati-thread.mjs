@@ -1,7 +1,7 @@
 // Worker thread of DatiPacker (dati-packer.ts): hashes and compresses the files of public/dati/
 // once the writer has written them, converts the CSVs to Parquet with DuckDB and writes the zip.
 // Answers each request with { id, result } or { id, error }. Its folder comes with `open`, the
-// first request: the thread may be started before the build knows it (DatiPacker.prepare).
+// first request: the thread may be started before the build knows it (DatiPacker.spare).
 // Plain JavaScript, like write-thread.mjs: a worker does not inherit a TypeScript loader in every runtime.
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, writeSync } from 'node:fs';

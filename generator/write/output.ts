@@ -14,6 +14,13 @@ const BATCH_BYTES = 4 << 20;
 const BATCH_SLACK = 64 << 10;
 const encoder = new TextEncoder();
 
+/** The answers a writer has written into a tree it shares (OutputWriter.written). */
+export interface WrittenAnswers {
+  files: number;
+  bytes: number;
+  answers: string[];
+}
+
 /** A file of a batch: its absolute path, its bytes' place in the batch's buffer, and whether they go after what it has. */
 interface BatchFile {
   path: string;
@@ -124,6 +131,18 @@ export class OutputWriter {
     this.bytes += bytes;
   }
 
+  /** Counts the answers another writer of the same tree has written (records-thread.ts). */
+  adoptAnswers(other: WrittenAnswers): void {
+    this.files += other.files;
+    this.bytes += other.bytes;
+    for (const path of other.answers) this.answers.add(path);
+  }
+
+  /** What this writer has written, for the writer of the tree to adopt. */
+  written(): WrittenAnswers {
+    return { files: this.files, bytes: this.bytes, answers: [...this.answers] };
+  }
+
   /** Copies or encodes `content` into the batch (a new one if it does not fit); returns where its bytes are. */
   private place(content: string | Uint8Array): [number, number] {
     const start = this.used;
@@ -226,10 +245,15 @@ export class OutputWriter {
     for (const step of await swapSteps(this.root, target)) await step();
   }
 
-  async discard(): Promise<void> {
+  /** Drops what is queued, waits for what is being written and stops the writing thread; the tree stays. */
+  async release(): Promise<void> {
     this.queued = [];
     while (this.inFlight.size > 0) await this.settled();
     await this.stopThread();
+  }
+
+  async discard(): Promise<void> {
+    await this.release();
     await rm(this.root, { recursive: true, force: true });
   }
 }

@@ -1,0 +1,59 @@
+// The body of the records' thread (records-thread.ts), loaded by records-worker.mjs.
+import { parentPort } from 'node:worker_threads';
+import { portableDocuments, type PortableComune } from '../render/comune-documents.ts';
+import { CoverageTally } from '../report/coverage.ts';
+import { OutputWriter } from './output.ts';
+import type { RecordsChunk, RecordsJob, RecordsMessage, RecordsResult } from './records-thread.ts';
+import { writeDocument } from './write-records.ts';
+
+const port = parentPort!;
+const send = (message: RecordsMessage) => port.postMessage(message);
+
+/** Chunks of comuni as they arrive, and the reader waiting for the next one. */
+const arrived: PortableComune[][] = [];
+let waiting: ((chunk: PortableComune[]) => void) | null = null;
+
+/** The next chunk of the job's comuni; the one after it is asked for at once, so that it is there when needed. */
+function nextChunk(): Promise<PortableComune[]> {
+  send({ next: true });
+  const chunk = arrived.shift();
+  return chunk ? Promise.resolve(chunk) : new Promise((resolve) => (waiting = resolve));
+}
+
+/** Renders, checks, counts and writes the portable documents of one build into its tree; then answers. */
+async function renderRecords({ root, dataset, codes }: RecordsJob): Promise<RecordsResult> {
+  const documents = Object.values(portableDocuments(dataset));
+  const writer = new OutputWriter(root);
+  const coverage = new CoverageTally(documents);
+  send({ next: true });
+  try {
+    for (const document of documents) {
+      const list = codes[document.dominio] ?? [];
+      for (let done = 0; done < list.length;) {
+        const chunk = await nextChunk();
+        for (const c of chunk) await writeDocument(writer, coverage, document, c, c.anagrafica.codice_istat);
+        done += chunk.length;
+        send({ progress: chunk.length });
+      }
+    }
+    await writer.flush();
+  } finally {
+    await writer.release();
+  }
+  return { ...writer.written(), coverage: coverage.part() };
+}
+
+export function serve(): void {
+  port.on('message', (message: RecordsJob | RecordsChunk) => {
+    if ('comuni' in message) {
+      if (waiting) waiting(message.comuni);
+      else arrived.push(message.comuni);
+      waiting = null;
+      return;
+    }
+    renderRecords(message).then(
+      (result) => send({ result }),
+      (error: unknown) => send({ error: error instanceof Error ? error.message : String(error) }),
+    );
+  });
+}

@@ -14,7 +14,6 @@ import { buildRuntimeIndex, incomeRankingsByYear, inMemoryIndexData } from './re
 import { resolveConfig, type BuildConfig } from './config.ts';
 import { CoverageTally, coverageTable, type CoverageReport } from './report/coverage.ts';
 import { comuneDocuments } from './render/comune-documents.ts';
-import { nullsWithoutReason } from './check/null-reasons.ts';
 import type { Dataset } from './join/dataset.ts';
 import { dataCreated, datiRelease, zipAliasRedirect } from './render/dati-release.ts';
 import { fetchDatesNote, sourceFetchDates } from './load/fetch-dates.ts';
@@ -76,19 +75,18 @@ async function writeRecords(
   const tick = progress.bar('schede dei comuni', documents.length * dataset.comuni.length);
   const byCode = new Map(dataset.comuni.map((c) => [c.anagrafica.codice_istat, c]));
   let done = 0;
-  for (const { dominio, route: id, schema, render } of documents) {
+  for (const { dominio, route: id, render } of documents) {
     const route = id && routeById(id);
     // A record for each comune its route declares (api/routes/files.ts); a dataset block for every comune.
     const comuni = route ? routeFiles(route, index).map((v) => byCode.get(String(v.codice_istat))!) : dataset.comuni;
     for (const c of comuni) {
       const code = c.anagrafica.codice_istat;
       const document = render(c);
-      const unexplained = nullsWithoutReason(schema, document);
+      const unexplained = coverage.add(dominio, code, document);
       if (unexplained.length)
         throw new Error(
           `${route ? staticFilePath(route, { codice_istat: code }) : `${dominio} di ${code}`}: null senza motivo in ${unexplained.join(', ')} (manca in valori_mancanti o motivo_mancante).`,
         );
-      coverage.add(dominio, code, document);
       if (route) await writer.json(staticFilePath(route, { codice_istat: code }), document, route.schema);
       tick(++done);
     }

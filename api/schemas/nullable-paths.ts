@@ -68,7 +68,8 @@ export interface NullableTree {
   needsReason: boolean;
   /** For an array's items: the array is a yearly series. */
   series: boolean;
-  props: Map<string, NullableTree>;
+  /** In document order; an array rather than a Map, to walk it in a plain loop for every object of every record. */
+  props: { key: string; node: NullableTree }[];
   items: NullableTree | null;
   below: number[];
 }
@@ -82,7 +83,7 @@ export function nullableTree(schema: TSchema): { paths: NullablePath[]; tree: Nu
     field: null,
     needsReason: false,
     series,
-    props: new Map(),
+    props: [],
     items: null,
     below: [],
   });
@@ -95,8 +96,8 @@ export function nullableTree(schema: TSchema): { paths: NullablePath[]; tree: Nu
       at.below.push(field);
       if (key === '[]') at = at.items ??= node(p.series[arrays++]);
       else {
-        let next = at.props.get(key);
-        if (!next) at.props.set(key, (next = node()));
+        let next = at.props.find((p) => p.key === key)?.node;
+        if (!next) at.props.push({ key, node: (next = node()) });
         at = next;
       }
     }

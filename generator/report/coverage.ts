@@ -2,25 +2,9 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { Copertura } from '../../api/schemas/meta.ts';
 import { nullableTree, type NullableTree } from '../../api/schemas/nullable-paths.ts';
 import { round } from '../../api/numbers.ts';
+import { walkRecord, type ReadField } from '../check/null-reasons.ts';
 
 export type CoverageReport = Static<typeof Copertura>;
-
-type Json = null | string | number | boolean | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
-const isObject = (v: Json | undefined): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * The `fonte` an object names for its field `key`: its own provenance, or the one its `fonti` lists under the
- * field's name or the start of it (`fonti.superficie` for `superficie_km2`).
- */
-function sourceAt(o: JsonObject, key: string): string | null {
-  const own = o.fonte;
-  if (isObject(own) && typeof own.fonte === 'string') return own.fonte;
-  if (!isObject(o.fonti)) return null;
-  const name = Object.keys(o.fonti).find((k) => key === k || key.startsWith(`${k}_`));
-  const listed = name === undefined ? undefined : o.fonti[name];
-  return isObject(listed) && typeof listed.fonte === 'string' ? listed.fonte : null;
-}
 
 /** A row of a field (one year of a series, or the field): comuni with a value, and the sources named for it. */
 interface Row {
@@ -38,64 +22,6 @@ function settle(row: Row): void {
   row.count++;
   if (row.fonte) row.fonti.set(row.fonte, (row.fonti.get(row.fonte) ?? 0) + 1);
   row.has = false;
-}
-
-/**
- * Reads every field of one document in a single walk, straight into its rows. In a yearly series each item's
- * fields are read for its year; in any other array a field has a value when every item has one; a field under a
- * missing object or array is read as having no value.
- */
-function readAll(
-  value: Json | undefined,
-  node: NullableTree,
-  anno: number | null,
-  fonte: string | null,
-  ctx: { doc: number; fields: readonly (Field | null)[] },
-): void {
-  if (node.field !== null) read(ctx, node.field, anno, value !== null && value !== undefined, fonte);
-  if (typeof value !== 'object' || value === null || (Array.isArray(value) && value.length === 0)) {
-    for (const f of node.below) read(ctx, f, anno, false, fonte);
-    return;
-  }
-  if (Array.isArray(value)) {
-    const items = node.items;
-    if (!items) return;
-    for (const v of value)
-      readAll(v, items, items.series && isObject(v) && typeof v.anno === 'number' ? v.anno : anno, fonte, ctx);
-    return;
-  }
-  for (const [key, child] of node.props) {
-    if (child.field !== null && ctx.fields[child.field] === null) continue;
-    readAll(
-      value[key],
-      child,
-      anno,
-      child.below.length || child.field !== null ? (sourceAt(value, key) ?? fonte) : fonte,
-      ctx,
-    );
-  }
-}
-
-function read(
-  ctx: { doc: number; fields: readonly (Field | null)[] },
-  index: number,
-  anno: number | null,
-  has: boolean,
-  fonte: string | null,
-) {
-  const field = ctx.fields[index];
-  if (!field) return;
-  let row = field.rows.get(anno);
-  if (!row) field.rows.set(anno, (row = { count: 0, fonti: new Map(), doc: -1, has: false, fonte: null }));
-  if (row.doc !== ctx.doc) {
-    settle(row);
-    row.doc = ctx.doc;
-    row.has = has;
-    row.fonte = fonte;
-  } else {
-    row.has &&= has;
-    row.fonte ??= fonte;
-  }
 }
 
 /**
@@ -133,33 +59,51 @@ export interface CoveragePart {
  * field's description in the schema, `fonte` the provenance the document gives it (the most frequent one).
  */
 export class CoverageTally {
-  /** Per domain: its schema's tree, and its fields by index in the tree (null: a copy, counted elsewhere). */
-  private readonly domains = new Map<string, { tree: NullableTree; fields: (Field | null)[] }>();
+  /** Per domain: its schema's tree, its fields by index in the tree (null: a copy, counted elsewhere), and their reader. */
+  private readonly domains = new Map<string, { tree: NullableTree; fields: (Field | null)[]; read: ReadField }>();
   private comuni = new Set<string>();
+  /** The document being read. */
+  private doc = -1;
 
   constructor(documents: readonly { dominio: string; schema: TSchema }[]) {
     for (const { dominio, schema } of documents) {
       const skip = copies(schema);
       const { paths, tree } = nullableTree(schema);
-      this.domains.set(dominio, {
-        tree,
-        fields: paths.map((p) =>
-          skip.some((k) => p.path === k || p.path.startsWith(`${k}.`))
-            ? null
-            : { dominio, campo: p.path, nota: p.description ?? null, rows: new Map() },
-        ),
-      });
+      const fields = paths.map((p) =>
+        skip.some((k) => p.path === k || p.path.startsWith(`${k}.`))
+          ? null
+          : { dominio, campo: p.path, nota: p.description ?? null, rows: new Map() },
+      );
+      // In a yearly series each item's fields are read for its year; in any other array a field has a value when every item has one.
+      const read: ReadField = (index, anno, has, fonte) => {
+        const field = fields[index];
+        if (!field) return;
+        let row = field.rows.get(anno);
+        if (!row) field.rows.set(anno, (row = { count: 0, fonti: new Map(), doc: -1, has: false, fonte: null }));
+        if (row.doc !== this.doc) {
+          settle(row);
+          row.doc = this.doc;
+          row.has = has;
+          row.fonte = fonte;
+        } else {
+          row.has &&= has;
+          row.fonte ??= fonte;
+        }
+      };
+      this.domains.set(dominio, { tree, fields, read });
     }
   }
 
-  private docs = 0;
-
-  /** Counts one comune's document of a domain (null: the comune has none). */
-  add(dominio: string, codice: string, document: unknown): void {
+  /**
+   * Counts one comune's document of a domain (null: the comune has none), and answers the paths of its nulls
+   * without reason (generator/check/null-reasons.ts): the same walk of the document finds both.
+   */
+  add(dominio: string, codice: string, document: unknown): string[] {
     this.comuni.add(codice);
-    if (document === null) return;
-    const { tree, fields } = this.domains.get(dominio)!;
-    readAll(document as Json, tree, null, null, { doc: this.docs++, fields });
+    if (document === null) return [];
+    const { tree, read } = this.domains.get(dominio)!;
+    this.doc++;
+    return walkRecord(tree, document, read);
   }
 
   /**

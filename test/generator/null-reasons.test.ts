@@ -6,6 +6,7 @@ import { Nullable } from '../../api/schemas/common.ts';
 import { SCHEMAS } from '../../api/schemas/index.ts';
 import { nullsWithoutReason } from '../../generator/check/null-reasons.ts';
 import { PROJECT_ROOT } from '../../generator/config.ts';
+import { CoverageTally } from '../../generator/report/coverage.ts';
 
 // Real records of the golden build (the build itself runs this check on every record it writes).
 const golden = (path: string) =>
@@ -24,6 +25,15 @@ describe('every served null has a reason, read from the schema', () => {
     expect(nullsWithoutReason(SCHEMAS.Comune, record)).toEqual(['superficie_km2']);
     record.valori_mancanti.superficie_km2 = 'Assente nella fonte.';
     expect(nullsWithoutReason(SCHEMAS.Comune, record)).toEqual([]);
+  });
+
+  it('is found by the coverage count too, which the build runs on each record instead (one walk for both)', () => {
+    const demografia = golden('demografia/058091.json');
+    const entry = demografia.serie_storica.findIndex((y: { maschi: unknown }) => y.maschi !== null);
+    demografia.serie_storica[entry].maschi = null;
+    const tally = new CoverageTally([{ dominio: 'demografia', schema: SCHEMAS.Demografia }]);
+    expect(tally.add('demografia', '058091', demografia)).toEqual([`serie_storica[${entry}].maschi`]);
+    expect(tally.add('demografia', '058091', golden('demografia/058091.json'))).toEqual([]);
   });
 
   it('names the year of a series whose null has no reason, and accepts an enclosing motivo_mancante', () => {

@@ -17,17 +17,27 @@ const INCOME_TYPES: Record<string, string> = {
   partecipazione: 'Reddito da partecipazione',
 };
 
+type Bracket = { da_euro: number | null; a_euro: number | null };
+
 /** Column-name part of a bracket: "fino_a_0", "0_10000", …, "oltre_120000". */
-function bracketKey(s: { da_euro: number | null; a_euro: number | null }): string {
+function bracketKey(s: Bracket): string {
   if (s.da_euro === null) return `fino_a_${s.a_euro}`;
   if (s.a_euro === null) return `oltre_${s.da_euro}`;
   return `${s.da_euro}_${s.a_euro}`;
 }
 
-function bracketLabel(s: { da_euro: number | null; a_euro: number | null }): string {
+function bracketLabel(s: Bracket): string {
   if (s.da_euro === null) return `reddito complessivo minore o uguale a ${s.a_euro} euro`;
   if (s.a_euro === null) return `reddito complessivo oltre ${s.da_euro} euro`;
   return `reddito complessivo da ${s.da_euro} a ${s.a_euro} euro`;
+}
+
+/** Whether a year's brackets are the columns' (the same bounds in the same order: the same bracketKey each). */
+function sameBrackets(year: readonly Bracket[], columns: readonly Bracket[]): boolean {
+  return (
+    year.length === columns.length &&
+    year.every((s, i) => s.da_euro === columns[i]!.da_euro && s.a_euro === columns[i]!.a_euro)
+  );
 }
 
 /** The first full year with brackets: its brackets and income types are the columns. */
@@ -44,15 +54,17 @@ export function redditiTable(dataset: Dataset): Table {
   // The brackets and income types are the MEF's, the same in every year that has them.
   const sample = firstDetailedYear(rows);
   const brackets = sample?.scaglioni ?? [];
-  const bracketKeys = brackets.map(bracketKey).join();
   const types = Object.keys(sample?.per_tipo ?? {});
-  /** Each row's full year, checked against the columns as its line is written. */
+  const described = new Set(types.filter((t) => INCOME_TYPES[t]));
+  /** Each row's full year, checked against the columns as its line is written (~200,000 rows: no copy of it, no text made to compare). */
   const avvisi = yearlyWarnings(dataset, 'redditi');
   const view = ({ c, y: year }: Row<IncomeYear>): Row<RedditiAnno> => {
-    const y = { ...year.full(), avvisi: avvisi(c.anagrafica.codice_istat, year.anno) };
-    if (y.scaglioni && y.scaglioni.map(bracketKey).join() !== bracketKeys)
+    // full() builds the year anew: its warnings are set on it rather than on a copy.
+    const y = year.full();
+    y.avvisi = avvisi(c.anagrafica.codice_istat, year.anno);
+    if (y.scaglioni && !sameBrackets(y.scaglioni, brackets))
       throw new Error(`redditi ${c.anagrafica.codice_istat} ${y.anno}: scaglioni diversi da quelli degli altri anni`);
-    const unknown = Object.keys(y.per_tipo ?? {}).filter((t) => !types.includes(t) || !INCOME_TYPES[t]);
+    const unknown = y.per_tipo ? Object.keys(y.per_tipo).filter((t) => !described.has(t)) : [];
     if (unknown.length > 0) throw new Error(`redditi: tipi di reddito senza descrizione: ${unknown.join(', ')}`);
     return { c, y };
   };

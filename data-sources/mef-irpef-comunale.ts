@@ -1,6 +1,6 @@
 import { tableRows } from './lib/csv.ts';
 import { allSourceFiles, parseSourceFile } from './lib/files.ts';
-import type { SourceFile, SourceMeta } from './lib/source.ts';
+import type { ParsedCache, SourceFile, SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 import { isMissing, toCodiceIstat } from './lib/values.ts';
 import {
@@ -204,6 +204,18 @@ class IrpefRow implements IrpefComune {
     });
   }
 }
+
+/**
+ * Rows come back from the build's source cache as plain objects with their own fields (the year's
+ * figures shared, as v8's clone keeps shared references): given back IrpefRow's getters.
+ */
+export const parsedCache: ParsedCache = {
+  revive: (clone) => {
+    for (const year of clone as IrpefYear[])
+      for (const row of year.comuni) Object.setPrototypeOf(row, IrpefRow.prototype);
+    return clone;
+  },
+};
 
 /** Parses one year's CSV (decoded text) into comuni, skipping and counting non-comune rows. */
 export function parseIrpefYear(text: string, anno: number): IrpefYear {

@@ -162,7 +162,9 @@ async function loadDataset(config: BuildConfig, progress: Progress, fileHashes: 
     'lettura delle fonti',
     async () =>
       loadSources(config.dataDir, {
-        cache: config.sourceCacheDir ? await SourceCache.open(config.sourceCacheDir, fileHashes) : undefined,
+        cache: config.sourceCacheDir
+          ? await SourceCache.open(config.sourceCacheDir, config.dataDir, fileHashes)
+          : undefined,
       }),
     fromCacheNote,
   );

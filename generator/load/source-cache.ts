@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import fg from 'fast-glob';
 import type { SourceModule } from '../../data-sources/index.ts';
@@ -35,13 +35,19 @@ export async function parsingCodeHash(root = PROJECT_ROOT): Promise<string> {
 export class SourceCache {
   private constructor(
     private readonly dir: string,
+    private readonly mirror: string,
     private readonly code: string,
     private readonly fileHashes: ReadonlyMap<string, string>,
   ) {}
 
-  /** `fileHashes`: the sha256 of every declared file present, by its path in the data directory (verifyInputs). */
-  static async open(dir: string, fileHashes: ReadonlyMap<string, string>, root = PROJECT_ROOT): Promise<SourceCache> {
-    return new SourceCache(dir, await parsingCodeHash(root), fileHashes);
+  /** `fileHashes`: the sha256 of every declared file present in `dataDir`, by its path there (verifyInputs). */
+  static async open(
+    dir: string,
+    dataDir: string,
+    fileHashes: ReadonlyMap<string, string>,
+    root = PROJECT_ROOT,
+  ): Promise<SourceCache> {
+    return new SourceCache(dir, sha256(resolve(dataDir)).slice(0, 16), await parsingCodeHash(root), fileHashes);
   }
 
   private key(mod: SourceModule): string {
@@ -49,10 +55,13 @@ export class SourceCache {
     return sha256(`${mod.meta.id}\n${this.code}\n${files.join('\n')}`);
   }
 
-  /** One folder a module: a new entry replaces the module's older ones. */
+  /**
+   * One folder a module and data directory: a new entry replaces the older ones of the same mirror, so that
+   * building the mini mirror (the unit tests) does not drop the national mirror's entries, nor the reverse.
+   */
   private entry(mod: SourceModule): { key: string; folder: string; file: string } {
     const key = this.key(mod);
-    const folder = join(this.dir, mod.meta.id);
+    const folder = join(this.dir, mod.meta.id, this.mirror);
     return { key, folder, file: join(folder, `${key.slice(0, 32)}.v8`) };
   }
 

@@ -25,7 +25,7 @@ const hashesOf = (dataDir: string) =>
       SOURCE_MODULES.map((m) => m.meta),
     ),
   );
-const openCache = (dir: string, dataDir = MINI_MIRROR.dataDir) => SourceCache.open(dir, hashesOf(dataDir));
+const openCache = (dir: string, dataDir = MINI_MIRROR.dataDir) => SourceCache.open(dir, dataDir, hashesOf(dataDir));
 const loaded = (r: Awaited<ReturnType<typeof loadSources>>) => r.status.filter((s) => s.mancante === null).length;
 
 /** Every file under `dir`, by its path below the build's folder (`public/…`, `generated/…`). */
@@ -103,7 +103,8 @@ describe('the source cache', () => {
     await appendFile(join(dataDir, changed), '\n');
     const second = await loadSources(dataDir, { cache: await openCache(cacheDir, dataDir) });
     expect(second.fromCache).toBe(loaded(first) - 1);
-    expect(await readdir(join(cacheDir, owner.meta.id))).toHaveLength(1);
+    const [mirror] = await readdir(join(cacheDir, owner.meta.id));
+    expect(await readdir(join(cacheDir, owner.meta.id, mirror!))).toHaveLength(1);
     const third = await loadSources(dataDir, { cache: await openCache(cacheDir, dataDir) });
     expect(third.fromCache).toBe(loaded(first));
     expect(third.data).toStrictEqual(first.data);
@@ -113,7 +114,10 @@ describe('the source cache', () => {
     const cacheDir = join(root, 'corrupt');
     const first = await loadSources(MINI_MIRROR.dataDir, { cache: await openCache(cacheDir) });
     const [damaged, cut] = SOURCE_MODULES.filter((m) => m.parsedCache !== 'none').map((m) => join(cacheDir, m.meta.id));
-    const entryOf = async (folder: string) => join(folder, (await readdir(folder))[0]!);
+    const entryOf = async (folder: string) => {
+      const [mirror] = await readdir(folder);
+      return join(folder, mirror!, (await readdir(join(folder, mirror!)))[0]!);
+    };
     await writeFile(await entryOf(damaged!), 'not a v8 clone');
     const whole = await readFile(await entryOf(cut!));
     await writeFile(await entryOf(cut!), whole.subarray(0, whole.length >> 1));

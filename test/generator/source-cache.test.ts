@@ -110,6 +110,17 @@ describe('the source cache', () => {
     expect(third.data).toStrictEqual(first.data);
   });
 
+  it("keeps each data directory's entries: building another mirror does not evict them", async () => {
+    const dataDir = join(root, 'other-mirror');
+    await cp(MINI_MIRROR.dataDir, dataDir, { recursive: true });
+    const cacheDir = join(root, 'two-mirrors');
+    const first = await loadSources(MINI_MIRROR.dataDir, { cache: await openCache(cacheDir) });
+    expect((await loadSources(dataDir, { cache: await openCache(cacheDir, dataDir) })).fromCache).toBe(0);
+    expect((await loadSources(MINI_MIRROR.dataDir, { cache: await openCache(cacheDir) })).fromCache).toBe(
+      loaded(first),
+    );
+  });
+
   it('ignores an entry it cannot read, parses the source again and rewrites the entry', async () => {
     const cacheDir = join(root, 'corrupt');
     const first = await loadSources(MINI_MIRROR.dataDir, { cache: await openCache(cacheDir) });

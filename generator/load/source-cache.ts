@@ -18,10 +18,10 @@ const NOT_PARSING_CODE = ['data-sources/sources.lock.json', 'data-sources/change
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 /** sha256 over the parsing code (each file's path and content) and the Node version, whose v8 writes the entries. */
-export async function parsingCodeHash(root = PROJECT_ROOT): Promise<string> {
-  const paths = (await fg(PARSING_CODE, { cwd: root, onlyFiles: true, ignore: NOT_PARSING_CODE })).sort();
+async function parsingCodeHash(): Promise<string> {
+  const paths = (await fg(PARSING_CODE, { cwd: PROJECT_ROOT, onlyFiles: true, ignore: NOT_PARSING_CODE })).sort();
   const hash = createHash('sha256').update(`node ${process.version}\n`);
-  for (const path of paths) hash.update(`${path}\0${sha256(await readFile(join(root, path)))}\n`);
+  for (const path of paths) hash.update(`${path}\0${sha256(await readFile(join(PROJECT_ROOT, path)))}\n`);
   return hash.digest('hex');
 }
 
@@ -41,13 +41,8 @@ export class SourceCache {
   ) {}
 
   /** `fileHashes`: the sha256 of every declared file present in `dataDir`, by its path there (verifyInputs). */
-  static async open(
-    dir: string,
-    dataDir: string,
-    fileHashes: ReadonlyMap<string, string>,
-    root = PROJECT_ROOT,
-  ): Promise<SourceCache> {
-    return new SourceCache(dir, sha256(resolve(dataDir)).slice(0, 16), await parsingCodeHash(root), fileHashes);
+  static async open(dir: string, dataDir: string, fileHashes: ReadonlyMap<string, string>): Promise<SourceCache> {
+    return new SourceCache(dir, sha256(resolve(dataDir)).slice(0, 16), await parsingCodeHash(), fileHashes);
   }
 
   private key(mod: SourceModule): string {

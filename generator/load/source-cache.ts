@@ -17,10 +17,14 @@ const NOT_PARSING_CODE = ['data-sources/sources.lock.json', 'data-sources/change
 
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
-/** sha256 over the parsing code (each file's path and content) and the Node version, whose v8 writes the entries. */
+/**
+ * sha256 over the parsing code (each file's path and content), the Node version, whose v8 writes the entries,
+ * and the time zone (SheetJS makes the Date of a spreadsheet's date cell in local time).
+ */
 async function parsingCodeHash(): Promise<string> {
   const paths = (await fg(PARSING_CODE, { cwd: PROJECT_ROOT, onlyFiles: true, ignore: NOT_PARSING_CODE })).sort();
-  const hash = createHash('sha256').update(`node ${process.version}\n`);
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const hash = createHash('sha256').update(`node ${process.version}\nzone ${zone}\n`);
   for (const path of paths) hash.update(`${path}\0${sha256(await readFile(join(PROJECT_ROOT, path)))}\n`);
   return hash.digest('hex');
 }

@@ -1,8 +1,9 @@
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { EntryBuildConfig } from '../generator/config.ts';
+import { DEFAULT_SOURCE_CACHE_DIR, type EntryBuildConfig } from '../generator/config.ts';
 
 export interface BuildFigures {
   /** From starting the process to its exit: what `npm run build` costs, Node's start-up and the bundling included. */
@@ -48,30 +49,45 @@ const PACKAGE = JSON.parse(readFileSync(new URL('../package.json', import.meta.u
 
 const CHILD = fileURLToPath(new URL('./build-child.mjs', import.meta.url));
 
+/** Builds of one kind: the median run (by wall time) and every run. */
+export interface MeasuredBuilds {
+  median: BuildFigures;
+  runs: BuildFigures[];
+}
+
 /**
- * `runs` full builds, each in a fresh process: on this virtual machine one build's wall time
- * swings by a quarter with the host (fresh memory costs 4.1–6.6 s a GiB from one hour to the
- * next), so the benchmark reports the median run, and every run beside it. All but the last go
- * into new folders under `scratch`, which the caller removes once nothing is measured any more:
- * a build right after a deletion nearby is slowed by the file system (see calibrate.ts). The last
- * goes over the previous build in `config.outDir`, as `npm run build` does.
+ * Full builds, each in a fresh process: first `runs.cold` with the cache of parsed sources emptied
+ * before each (what a first build, or one after a change to the parsing code, costs), then
+ * `runs.warm` with every source in the cache (a rebuild with the same sources: docs/source-cache.md).
+ * On this virtual machine one build's wall time swings by a quarter with the host (fresh memory
+ * costs 4.1–6.6 s a GiB from one hour to the next), so the benchmark reports the median run of
+ * each kind, and every run beside it. All but the last go into new folders under `scratch`, which
+ * the caller removes once nothing is measured any more: a build right after a deletion nearby is
+ * slowed by the file system (see calibrate.ts). The last goes over the previous build in
+ * `config.outDir`, as `npm run build` does.
  */
 export async function measureBuilds(
   config: EntryBuildConfig,
   scratch: string,
-  runs: number,
-): Promise<{ median: BuildFigures; runs: BuildFigures[] }> {
-  const figures: BuildFigures[] = [];
-  for (let i = 1; i <= runs; i++) {
+  runs: { cold: number; warm: number },
+): Promise<{ cold: MeasuredBuilds; warm: MeasuredBuilds }> {
+  const total = runs.cold + runs.warm;
+  const cold: BuildFigures[] = [];
+  const warm: BuildFigures[] = [];
+  for (let i = 1; i <= total; i++) {
     const fresh = join(scratch, `build-${i}`);
-    figures.push(
-      await measureBuild(
-        i === runs ? config : { ...config, outDir: join(fresh, 'public'), generatedDir: join(fresh, 'generated') },
-      ),
+    if (i <= runs.cold) await rm(DEFAULT_SOURCE_CACHE_DIR, { recursive: true, force: true });
+    const figures = await measureBuild(
+      i === total ? config : { ...config, outDir: join(fresh, 'public'), generatedDir: join(fresh, 'generated') },
     );
+    (i <= runs.cold ? cold : warm).push(figures);
   }
-  const byWall = [...figures].sort((a, b) => a.wallMs - b.wallMs);
-  return { median: byWall[Math.floor((byWall.length - 1) / 2)]!, runs: figures };
+  return { cold: medianOf(cold), warm: medianOf(warm) };
+}
+
+function medianOf(runs: BuildFigures[]): MeasuredBuilds {
+  const byWall = [...runs].sort((a, b) => a.wallMs - b.wallMs);
+  return { median: byWall[Math.floor((byWall.length - 1) / 2)]!, runs };
 }
 
 /** One full build from the raw sources in a fresh process (so its peak RSS is the build's alone). */
@@ -83,6 +99,8 @@ export function measureBuild(config: EntryBuildConfig): Promise<BuildFigures> {
   const child = fork(CHILD, args, {
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     execArgv: buildNodeFlags(PACKAGE.scripts.build),
+    // With the cache of parsed sources as `npm run build` has it by default: measureBuilds empties it for a cold run.
+    env: { ...process.env, NO_SOURCE_CACHE: undefined },
   });
   let output = '';
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));

@@ -23,7 +23,7 @@ import * as istatPopolazione2024 from './istat-popolazione-2024.ts';
 import * as istatPosas from './istat-posas.ts';
 import * as istatVariazioniComuni from './istat-variazioni-comuni.ts';
 import * as istatSardegna2026 from './istat-codici-sardegna.ts';
-import type { SourceMeta } from './lib/source.ts';
+import type { ParsedCache, SourceMeta } from './lib/source.ts';
 import * as mefIrpef2024Sintesi from './mef-irpef-2024-sintesi.ts';
 import * as mefIrpefComunale from './mef-irpef-comunale.ts';
 import * as mimScuoleStatali from './mim-scuole-statali.ts';
@@ -33,6 +33,8 @@ import * as openpolisConfini2019 from './openpolis-confini-2019.ts';
 export interface SourceModule {
   meta: SourceMeta;
   load: (dataDir: string) => Promise<unknown>;
+  /** How the build's source cache keeps the loaded value, where v8's clone alone does not (see ParsedCache). */
+  parsedCache?: ParsedCache;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { tableRows } from './lib/csv.ts';
 import { allSourceFiles, parseSourceFile } from './lib/files.ts';
-import type { SourceFile, SourceMeta } from './lib/source.ts';
+import type { ParsedCache, SourceFile, SourceMeta } from './lib/source.ts';
 import { decodeText } from './lib/text.ts';
 import { isMissing, toCodiceIstat } from './lib/values.ts';
 import {
@@ -141,6 +141,16 @@ interface YearFigures {
 
 const orNull = (v: number) => (Number.isNaN(v) ? null : v);
 
+/** Zeros in shared memory: a year's figures (see parseIrpefYear). */
+const sharedFloats = (length: number) =>
+  new Float64Array(new SharedArrayBuffer(length * Float64Array.BYTES_PER_ELEMENT));
+
+function inSharedMemory(values: Float64Array): Float64Array {
+  const shared = sharedFloats(values.length);
+  shared.set(values);
+  return shared;
+}
+
 /**
  * A comune's row of a year's file. Its figures sit in the year's Float64Array and its pairs and
  * brackets are made when read: as ~22 small objects a row, the ~190,000 rows of the 24 years
@@ -159,6 +169,10 @@ class IrpefRow implements IrpefComune {
   ) {}
 
   static revive(c: IrpefRow): IrpefRow {
+    // v8.serialize (the source cache) keeps a SharedArrayBuffer's bytes but not its sharing: back into shared
+    // memory, once for the year, whose rows all hold this one `figures`.
+    const { figures } = c;
+    if (!(figures.values.buffer instanceof SharedArrayBuffer)) figures.values = inSharedMemory(figures.values);
     return new IrpefRow(c.codice_istat, c.codice_catastale, c.nome, c.sigla_provincia, c.regione, c.figures, c.at);
   }
 
@@ -210,12 +224,21 @@ class IrpefRow implements IrpefComune {
 }
 
 /**
- * A row again from its structured clone (what another thread receives: own fields, without the class's getters).
- * Its year's figures are one Float64Array all its rows share, which the clone keeps shared. A row that is a plain
- * object (rows summed for a merged comune, generator/join/sum-rows.ts) is its own clone.
+ * A row again from its structured clone (own fields, without the class's getters): what another thread receives
+ * (the build's records thread), or the build's source cache gives back. Its year's figures are one Float64Array
+ * all its rows share, which a clone keeps shared. A row that is a plain object (rows summed for a merged comune,
+ * generator/join/sum-rows.ts) is its own clone.
  */
 export const reviveIrpefRow = (clone: IrpefComune): IrpefComune =>
   'figures' in clone ? IrpefRow.revive(clone as unknown as IrpefRow) : clone;
+
+/** The build's source cache gives rows back as clones (docs/source-cache.md): each made an IrpefRow again. */
+export const parsedCache: ParsedCache = {
+  revive: (clone) => {
+    for (const year of clone as IrpefYear[]) year.comuni = year.comuni.map(reviveIrpefRow);
+    return clone;
+  },
+};
 
 /** Parses one year's CSV (decoded text) into comuni, skipping and counting non-comune rows. */
 export function parseIrpefYear(text: string, anno: number): IrpefYear {
@@ -226,8 +249,7 @@ export function parseIrpefYear(text: string, anno: number): IrpefYear {
   const present = new Set(PAIR_KEYS.filter((k) => cols.pairs[k] !== null));
   // Shared memory: a row sent to another thread (the build's records thread) takes its year's figures along
   // without a copy, instead of one copy of the year (~2.5 MB) in every message that holds one of its rows.
-  const values = new Float64Array(new SharedArrayBuffer(lineCount(text) * ROW_WIDTH * Float64Array.BYTES_PER_ELEMENT));
-  const figures: YearFigures = { values, present };
+  const figures: YearFigures = { values: sharedFloats(lineCount(text) * ROW_WIDTH), present };
   const comuni: IrpefComune[] = [];
   const scartati: IrpefYear['scartati'] = [];
   const seen = new Set<string>();

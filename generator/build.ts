@@ -17,7 +17,8 @@ import type { Dataset } from './join/dataset.ts';
 import { dataCreated, datiRelease, zipAliasRedirect } from './render/dati-release.ts';
 import { fetchDatesNote, sourceFetchDates } from './load/fetch-dates.ts';
 import { DEFAULT_LOCK_PATH } from './fetch/lock.ts';
-import { loadSources, requireLoaded } from './load/load-sources.ts';
+import { fromCacheNote, loadSources, requireLoaded } from './load/load-sources.ts';
+import { SourceCache } from './load/source-cache.ts';
 import { methodologyDoc } from './render/methodology.ts';
 import { nationalAverages } from './derive/national-averages.ts';
 import { OutputWriter, recoverOutputs } from './write/output.ts';
@@ -119,8 +120,17 @@ async function writeDocuments(writer: OutputWriter, dataset: Dataset, index: Run
  * Reads and joins the sources. The parsed files (~190 MB of heap) are garbage once joined:
  * kept in build()'s scope they would stay alive to the end and raise the peak RSS.
  */
-async function loadDataset(config: BuildConfig, progress: Progress) {
-  const { data, status } = await progress.step('lettura delle fonti', () => loadSources(config.dataDir));
+async function loadDataset(config: BuildConfig, progress: Progress, fileHashes: ReadonlyMap<string, string>) {
+  const { data, status } = await progress.step(
+    'lettura delle fonti',
+    async () =>
+      loadSources(config.dataDir, {
+        cache: config.sourceCacheDir
+          ? await SourceCache.open(config.sourceCacheDir, config.dataDir, fileHashes)
+          : undefined,
+      }),
+    fromCacheNote,
+  );
   const dataset = await progress.step('unione per codice ISTAT', () => buildDataset(data, status));
   const crossSource = checkCrossSources(populationSources(data));
   const meaning = checkSources(data, dataset);
@@ -211,7 +221,7 @@ export async function build(
   const mismatch = lockMismatchMessage(inputs, lockPath);
   if (mismatch) throw new Error(mismatch);
   const fingerprint = buildFingerprint(await codeHash(), inputs.hashes);
-  const { dataset, validita, confini, crossSource, meaning } = await loadDataset(config, progress);
+  const { dataset, validita, confini, crossSource, meaning } = await loadDataset(config, progress, inputs.hashes);
   await progress.step('controlli di validità e plausibilità', () =>
     checkDataset(config, dataset, crossSource, meaning),
   );

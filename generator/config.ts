@@ -20,6 +20,8 @@ export interface BuildConfig {
   siteUrl?: string;
   /** The size the invariants expect (default: the national mirror's, 7,896 comuni); a partial mirror declares its own. */
   scale?: BuildScale;
+  /** Where parsed sources are kept between builds (docs/source-cache.md); absent: every source is parsed again. */
+  sourceCacheDir?: string;
 }
 
 /** A build that writes the edge function's index entry (tools that import the index through it). */
@@ -35,6 +37,8 @@ export function withIndexEntry(config: BuildConfig): EntryBuildConfig {
 export const PROJECT_ROOT = resolve(import.meta.dirname, '..');
 /** The output Netlify publishes and npm start serves, whose index generated/edge-index.js re-exports. */
 export const DEFAULT_OUT_DIR = resolve(PROJECT_ROOT, 'public');
+/** The parsed sources a build keeps for the next one: a tool cache, beside build-cli.mjs's bundle. */
+export const DEFAULT_SOURCE_CACHE_DIR = resolve(PROJECT_ROOT, 'node_modules', '.cache', 'comuni-api', 'sources');
 
 /**
  * Data directory: --data-dir flag, else DATA_DIR, else the shared mirror beside the
@@ -42,7 +46,8 @@ export const DEFAULT_OUT_DIR = resolve(PROJECT_ROOT, 'public');
  * module: --generated-dir, else generated/ when the output is the default one, else none: a
  * build into another folder never moves the entry that the default tree's edge function
  * imports (docs/netlify.md, "A self-contained tree"). Site address: --site-url, else SITE_URL, else
- * the URL Netlify sets during its builds.
+ * the URL Netlify sets during its builds. Parsed sources are cached in DEFAULT_SOURCE_CACHE_DIR unless
+ * --no-cache or NO_SOURCE_CACHE=1 (docs/source-cache.md).
  */
 export function resolveConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): BuildConfig {
   const flag = (name: string) => {
@@ -72,5 +77,6 @@ export function resolveConfig(argv: string[], env: NodeJS.ProcessEnv = process.e
     ...(ack === undefined ? {} : { changesAckPath: resolve(ack) }),
     ...(argv.includes('--accept-changes') ? { acceptChanges: true } : {}),
     ...(siteUrl ? { siteUrl: siteUrl.replace(/\/+$/, '') } : {}),
+    ...(argv.includes('--no-cache') || env.NO_SOURCE_CACHE === '1' ? {} : { sourceCacheDir: DEFAULT_SOURCE_CACHE_DIR }),
   };
 }

@@ -38,6 +38,16 @@ export interface SourceMeta {
   notes: string[];
 }
 
+/**
+ * How the build's cache of parsed sources (generator/load/source-cache.ts, docs/source-cache.md) keeps
+ * what a module's `load` returns. A module that exports none is kept as v8's structured clone gives it
+ * back: plain objects, arrays, Map, Set, Date and typed arrays make the round trip, a class instance
+ * comes back a plain object without its prototype's getters and methods. Such a module exports
+ * `parsedCache`: `revive` turns the clone back into what `load` returns, 'none' keeps it out of the cache.
+ * test/generator/source-cache.test.ts fails for a module whose value does not come back equal.
+ */
+export type ParsedCache = { revive: (clone: unknown) => unknown } | 'none';
+
 /** Provenance attached to every data block the API serves. */
 export interface Provenance {
   fonte: string;

@@ -34,14 +34,15 @@ export class Progress {
     this.tty = Boolean(effects.output.isTTY);
   }
 
-  async step<T>(name: string, run: () => Promise<T> | T): Promise<T> {
+  /** `detail`: what the step's line says of its result after the time, e.g. how many sources came from the cache. */
+  async step<T>(name: string, run: () => Promise<T> | T, detail?: (result: T) => string): Promise<T> {
     const started = performance.now();
     if (!this.tty) this.effects.logger.log(`▸ ${name}…`);
     const result = await run();
     const ms = performance.now() - started;
     this.steps.push({ step: name, ms });
     if (this.tty) this.effects.output.write('\r\x1b[K');
-    this.effects.logger.log(`✓ ${name} (${(ms / 1000).toFixed(1)} s)`);
+    this.effects.logger.log(`✓ ${name} (${(ms / 1000).toFixed(1)} s${detail ? `; ${detail(result)}` : ''})`);
     return result;
   }
 

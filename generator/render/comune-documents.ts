@@ -8,7 +8,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { routeById, type RouteId } from '../../api/routes.ts';
 import { SCHEMAS } from '../../api/schemas/index.ts';
 import type { ComuneData, Dataset } from '../join/dataset.ts';
-import { IncomeYear, type IncomeYearParts } from '../join/income-year.ts';
+import { IncomeYear } from '../join/income-year.ts';
 import { incomeSource } from '../join/join-income.ts';
 import { buildQualitaVitaRecord, type QualityResult } from '../quality-index/index.ts';
 import { CoverageTally, type CoverageReport } from '../report/coverage.ts';
@@ -20,54 +20,49 @@ export interface ComuneDocument<C = ComuneData> {
   route: RouteId | null;
   schema: TSchema;
   render: (c: C) => unknown;
-  /** Rendered from a PortableComune, so that another thread can write it (generator/write/records-thread.ts). */
-  portable: boolean;
+  /**
+   * For a document another thread renders (generator/write/records-thread.ts): what it reads of a comune, as plain
+   * data, since a structured clone of it is all that thread gets. Null: rendered on the main thread.
+   */
+  portable: ((c: ComuneData) => unknown) | null;
 }
 
-/**
- * What the portable documents read of a comune, as plain data: a structured clone of it is all their thread
- * gets. The income years (IncomeYear, a class) travel as their parts and are made again there.
- */
-export interface PortableComune {
-  anagrafica: ComuneData['anagrafica'];
-  redditi: IncomeYearParts[];
-}
-
-/** What the portable documents read of the dataset, beside each comune's PortableComune. */
+/** What the portable documents read of the dataset, beside what each reads of a comune. */
 export type PortableDataset = Pick<Dataset, 'predefiniti' | 'redditiAggregati'>;
 
-const portableComune = ({ anagrafica, redditi }: ComuneData): PortableComune => ({
-  anagrafica,
-  redditi: redditi.map((y) => y.parts()),
+export const portableDataset = ({ predefiniti, redditiAggregati }: Dataset): PortableDataset => ({
+  predefiniti,
+  redditiAggregati,
 });
 
-/** What the portable documents read: the dataset's part, and each comune's PortableComune by code, made when asked for. */
-export function portableInput(dataset: Dataset): {
-  dataset: PortableDataset;
-  comune: (code: string) => PortableComune;
-} {
-  const byCode = new Map(dataset.comuni.map((c) => [c.anagrafica.codice_istat, c]));
-  const { predefiniti, redditiAggregati } = dataset;
-  return { dataset: { predefiniti, redditiAggregati }, comune: (code) => portableComune(byCode.get(code)!) };
-}
+const record = <C>(dominio: string, route: RouteId, render: (c: C) => unknown): ComuneDocument<C> => ({
+  dominio,
+  route,
+  schema: SCHEMAS[routeById(route).schema],
+  render,
+  portable: null,
+});
 
-const record = <C>(
+/** A document another thread renders from `read(c)`, made where it is rendered by the same `render`. */
+const portableRecord = <P>(
   dominio: string,
   route: RouteId,
-  render: (c: C) => unknown,
-  portable = false,
-): ComuneDocument<C> => ({ dominio, route, schema: SCHEMAS[routeById(route).schema], render, portable });
+  read: (c: ComuneData) => P,
+  render: (p: P) => unknown,
+): ComuneDocument<P> => ({ ...record(dominio, route, render), portable: read });
 
 /**
- * The documents another thread renders: the income records, half the bytes of all records (~480 of ~960 MB)
- * from ~35 MB of input. Listed where comuneDocuments puts them.
+ * The documents another thread renders, listed where comuneDocuments puts them: the income records (half the
+ * bytes of all records, ~480 of ~960 MB) and the environment records. The income years (IncomeYear, a class,
+ * which a structured clone turns into a plain object without its methods) travel as their parts.
  */
-export function portableDocuments(dataset: PortableDataset): { redditi: ComuneDocument<PortableComune> } {
+export function portableDocuments(dataset: PortableDataset) {
   return {
-    redditi: record(
+    redditi: portableRecord(
       'redditi',
       'redditi.get',
-      ({ anagrafica, redditi }: PortableComune) =>
+      ({ anagrafica, redditi }) => ({ anagrafica, redditi: redditi.map((y) => y.parts()) }),
+      ({ anagrafica, redditi }) =>
         redditiRecord(
           {
             anagrafica,
@@ -78,25 +73,27 @@ export function portableDocuments(dataset: PortableDataset): { redditi: ComuneDo
           },
           dataset,
         ),
-      true,
+    ),
+    ambiente: portableRecord(
+      'ambiente',
+      'ambiente.get',
+      ({ anagrafica, ambiente }) => ({ anagrafica, ambiente }),
+      (c) => ambienteRecord(c),
     ),
   };
 }
 
 export function comuneDocuments(dataset: Dataset, quality: QualityResult): ComuneDocument[] {
   const portable = portableDocuments(dataset);
-  // On this thread (coverageReport), a portable document renders from the same parts its thread is sent.
-  const here = (d: ComuneDocument<PortableComune>): ComuneDocument => ({
-    ...d,
-    render: (c) => d.render(portableComune(c)),
-  });
+  // On this thread (coverageReport), a portable document renders from what its thread is sent.
+  const here = <P>(d: ComuneDocument<P>): ComuneDocument => ({ ...d, render: (c) => d.render(d.portable!(c) as P) });
   return [
     record('anagrafica', 'comuni.get', (c: ComuneData) => comuneRecord(c, dataset)),
     record('demografia', 'demografia.get', (c: ComuneData) => demografiaRecord(c, dataset)),
     here(portable.redditi),
-    record('ambiente', 'ambiente.get', (c: ComuneData) => ambienteRecord(c)),
-    { dominio: 'servizi', route: null, schema: SCHEMAS.Servizi, render: (c) => c.servizi, portable: false },
-    { dominio: 'sicurezza', route: null, schema: SCHEMAS.Sicurezza, render: (c) => c.sicurezza, portable: false },
+    here(portable.ambiente),
+    { dominio: 'servizi', route: null, schema: SCHEMAS.Servizi, render: (c) => c.servizi, portable: null },
+    { dominio: 'sicurezza', route: null, schema: SCHEMAS.Sicurezza, render: (c) => c.sicurezza, portable: null },
     record('qualita_vita', 'qualita.get', (c: ComuneData) =>
       buildQualitaVitaRecord(quality, c.anagrafica.codice_istat, c.anagrafica),
     ),

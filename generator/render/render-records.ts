@@ -131,7 +131,7 @@ export function redditiRecord(
   });
 }
 
-export function ambienteRecord(c: ComuneData): Ambiente {
+export function ambienteRecord(c: Pick<ComuneData, 'anagrafica' | 'ambiente'>): Ambiente {
   const code = c.anagrafica.codice_istat;
   return {
     codice_istat: code,

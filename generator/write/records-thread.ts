@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import type { PortableComune, PortableDataset } from '../render/comune-documents.ts';
+import type { PortableDataset } from '../render/comune-documents.ts';
 import type { CoveragePart } from '../report/coverage.ts';
 import type { WrittenAnswers } from './output.ts';
 import { SpareWorker } from './spare-worker.ts';
@@ -13,7 +13,8 @@ export interface RecordsJob {
 
 /** A piece of the comuni of the job's documents, in order (one document's comuni after the other's); the thread asks for each. */
 export interface RecordsChunk {
-  comuni: PortableComune[];
+  /** What the document reads of each comune (ComuneDocument.portable). */
+  comuni: unknown[];
 }
 
 export interface RecordsResult extends WrittenAnswers {
@@ -26,8 +27,8 @@ export type RecordsMessage = { progress: number } | { next: true } | { result: R
 export const RECORDS_CHUNK = 256;
 
 /**
- * The second core's share of the records: the portable documents (comune-documents.ts: the income records, half
- * of the records' bytes) are rendered, checked, counted and written by a thread of their own while the main
+ * The second core's share of the records: the portable documents (comune-documents.ts: the income and
+ * environment records, more than half of the records' bytes) are rendered, checked, counted and written by a thread of their own while the main
  * thread does the others. Rendering, validating and serialising ~1 GB of records on one thread was the longest
  * step of the build (docs/performance.md). The thread asks for its input a chunk at a time: sent whole, its
  * copy (~110 MB serialised) and the serialised message raised the build's peak memory by ~450 MB.
@@ -41,7 +42,7 @@ export class RecordsThread {
 
   private constructor(
     private readonly thread: Worker,
-    chunks: Iterator<PortableComune[]>,
+    chunks: Iterator<unknown[]>,
     onProgress: (done: number) => void,
   ) {
     this.result = new Promise<RecordsResult>((resolve, reject) => {
@@ -64,15 +65,16 @@ export class RecordsThread {
     this.result.catch(() => undefined);
   }
 
-  /** Sends the job to the prepared thread (or a new one); `comuni` gives each document's comuni in the order of `codes`. */
+  /** Sends the job to the prepared thread (or a new one); `read` gives what a document reads of a comune, as plain data. */
   static start(
     job: RecordsJob,
-    comuni: (code: string) => PortableComune,
+    read: (dominio: string, code: string) => unknown,
     onProgress: (done: number) => void,
   ): RecordsThread {
     function* chunks() {
-      for (const list of Object.values(job.codes))
-        for (let i = 0; i < list.length; i += RECORDS_CHUNK) yield list.slice(i, i + RECORDS_CHUNK).map(comuni);
+      for (const [dominio, list] of Object.entries(job.codes))
+        for (let i = 0; i < list.length; i += RECORDS_CHUNK)
+          yield list.slice(i, i + RECORDS_CHUNK).map((code) => read(dominio, code));
     }
     const records = new RecordsThread(RecordsThread.spare.take(), chunks(), onProgress);
     records.thread.postMessage(job);

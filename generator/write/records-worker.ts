@@ -1,6 +1,6 @@
 // The body of the records' thread (records-thread.ts), loaded by records-worker.mjs.
 import { parentPort } from 'node:worker_threads';
-import { portableDocuments, type PortableComune } from '../render/comune-documents.ts';
+import { portableDocuments, type ComuneDocument } from '../render/comune-documents.ts';
 import { CoverageTally } from '../report/coverage.ts';
 import { OutputWriter } from './output.ts';
 import type { RecordsChunk, RecordsJob, RecordsMessage, RecordsResult } from './records-thread.ts';
@@ -10,11 +10,11 @@ const port = parentPort!;
 const send = (message: RecordsMessage) => port.postMessage(message);
 
 /** Chunks of comuni as they arrive, and the reader waiting for the next one. */
-const arrived: PortableComune[][] = [];
-let waiting: ((chunk: PortableComune[]) => void) | null = null;
+const arrived: unknown[][] = [];
+let waiting: ((chunk: unknown[]) => void) | null = null;
 
 /** The next chunk of the job's comuni; the one after it is asked for at once, so that it is there when needed. */
-function nextChunk(): Promise<PortableComune[]> {
+function nextChunk(): Promise<unknown[]> {
   send({ next: true });
   const chunk = arrived.shift();
   return chunk ? Promise.resolve(chunk) : new Promise((resolve) => (waiting = resolve));
@@ -22,7 +22,8 @@ function nextChunk(): Promise<PortableComune[]> {
 
 /** Renders, checks, counts and writes the portable documents of one build into its tree; then answers. */
 async function renderRecords({ root, dataset, codes }: RecordsJob): Promise<RecordsResult> {
-  const documents = Object.values(portableDocuments(dataset));
+  // Each chunk holds what its document's `portable` read of each comune, which its `render` takes.
+  const documents = Object.values(portableDocuments(dataset)) as ComuneDocument<unknown>[];
   const writer = new OutputWriter(root);
   const coverage = new CoverageTally(documents);
   send({ next: true });
@@ -31,7 +32,7 @@ async function renderRecords({ root, dataset, codes }: RecordsJob): Promise<Reco
       const list = codes[document.dominio] ?? [];
       for (let done = 0; done < list.length;) {
         const chunk = await nextChunk();
-        for (const c of chunk) await writeDocument(writer, coverage, document, c, c.anagrafica.codice_istat);
+        for (const [i, c] of chunk.entries()) await writeDocument(writer, coverage, document, c, list[done + i]!);
         done += chunk.length;
         send({ progress: chunk.length });
       }

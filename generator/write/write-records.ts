@@ -3,7 +3,7 @@ import { routeFiles, staticFilePath } from '../../api/static-files.ts';
 import type { RuntimeIndex } from '../../api/runtime-index.ts';
 import type { Dataset } from '../join/dataset.ts';
 import type { QualityResult } from '../quality-index/index.ts';
-import { comuneDocuments, portableInput, type ComuneDocument } from '../render/comune-documents.ts';
+import { comuneDocuments, portableDataset, type ComuneDocument } from '../render/comune-documents.ts';
 import { CoverageTally, type CoverageReport } from '../report/coverage.ts';
 import type { Progress } from '../report/progress.ts';
 import type { OutputWriter } from './output.ts';
@@ -54,18 +54,18 @@ export async function writeRecords(
     [...codes.values()].reduce((n, list) => n + list.length, 0),
   );
   let done = 0;
-  const portable = portableInput(dataset);
+  const byCode = new Map(dataset.comuni.map((c) => [c.anagrafica.codice_istat, c]));
+  const portable = documents.filter((d) => d.portable);
   const thread = RecordsThread.start(
     {
       root: writer.root,
-      dataset: portable.dataset,
-      codes: Object.fromEntries(documents.filter((d) => d.portable).map((d) => [d.dominio, codes.get(d.dominio)!])),
+      dataset: portableDataset(dataset),
+      codes: Object.fromEntries(portable.map((d) => [d.dominio, codes.get(d.dominio)!])),
     },
-    portable.comune,
+    (dominio, code) => portable.find((d) => d.dominio === dominio)!.portable!(byCode.get(code)!),
     (n) => tick((done += n)),
   );
   const coverage = new CoverageTally(documents);
-  const byCode = new Map(dataset.comuni.map((c) => [c.anagrafica.codice_istat, c]));
   try {
     for (const document of documents.filter((d) => !d.portable))
       for (const code of codes.get(document.dominio)!) {

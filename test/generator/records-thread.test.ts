@@ -15,7 +15,7 @@ import { computeQualityIndex } from '../../generator/quality-index/index.ts';
 import { qualityInputs } from '../../generator/derive/quality-inputs.ts';
 import { buildRuntimeIndex } from '../../generator/render/build-index.ts';
 import { toQualityColumns, type QualityResult } from '../../generator/quality-index/index.ts';
-import { comuneDocuments, portableDocuments, portableInput } from '../../generator/render/comune-documents.ts';
+import { comuneDocuments, portableDataset, portableDocuments } from '../../generator/render/comune-documents.ts';
 import { CoverageTally } from '../../generator/report/coverage.ts';
 import { Progress } from '../../generator/report/progress.ts';
 import { OutputWriter } from '../../generator/write/output.ts';
@@ -51,8 +51,7 @@ describe('the records thread', () => {
     const documents = comuneDocuments(dataset, quality);
     const whole = new CoverageTally(documents);
     const main = new CoverageTally(documents);
-    const { dataset: part, comune } = portableInput(dataset);
-    const portable = Object.values(portableDocuments(part));
+    const portable = Object.values(portableDocuments(portableDataset(dataset)));
     const thread = new CoverageTally(portable);
     for (const d of documents)
       for (const c of dataset.comuni) {
@@ -60,9 +59,12 @@ describe('the records thread', () => {
         whole.add(d.dominio, code, d.render(c));
         if (!d.portable) main.add(d.dominio, code, d.render(c));
       }
-    for (const d of portable)
+    // What the thread does: each portable document rendered from a structured clone of what it reads.
+    for (const d of documents.filter((x) => x.portable)) {
+      const there = portable.find((x) => x.dominio === d.dominio)!;
       for (const c of dataset.comuni)
-        thread.add(d.dominio, c.anagrafica.codice_istat, d.render(comune(c.anagrafica.codice_istat)));
+        thread.add(d.dominio, c.anagrafica.codice_istat, there.render(structuredClone(d.portable!(c)) as never));
+    }
     main.absorb(structuredClone(thread.part()));
     expect(main.report()).toStrictEqual(whole.report());
   });

@@ -21,7 +21,8 @@ import { fromCacheNote, loadSources, requireLoaded } from './load/load-sources.t
 import { SourceCache } from './load/source-cache.ts';
 import { methodologyDoc } from './render/methodology.ts';
 import { nationalAverages } from './derive/national-averages.ts';
-import { OutputWriter, recoverOutputs } from './write/output.ts';
+import { OutputWriter } from './write/output.ts';
+import { recoverOutputs } from './write/swap.ts';
 import { defaultEffects, Progress, type BuildEffects } from './report/progress.ts';
 import { computeQualityIndex, toQualityColumns, type QualityResult } from './quality-index/index.ts';
 import { qualityInputs } from './derive/quality-inputs.ts';

@@ -6,8 +6,6 @@ import { serialize } from '../../api/http.ts';
 import { replaceFolder, swapSteps } from './swap.ts';
 import { schemaErrors } from './validators.ts';
 
-export { recoverOutputs, swapSteps } from './swap.ts';
-
 /** Bytes gathered before a batch goes to the writing thread: few messages, bounded memory. */
 const BATCH_BYTES = 4 << 20;
 /** A batch is sent once less than this is left in it (most files are smaller). */

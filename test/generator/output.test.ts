@@ -2,7 +2,8 @@ import { lstat, mkdir, mkdtemp, readFile, readdir, readlink, symlink, writeFile 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OutputWriter, recoverOutputs, swapSteps } from '../../generator/write/output.ts';
+import { OutputWriter } from '../../generator/write/output.ts';
+import { recoverOutputs, swapSteps } from '../../generator/write/swap.ts';
 
 describe('the build output writer', () => {
   it('writes every queued file, counting files and UTF-8 bytes, whatever the number of writes under way', async () => {

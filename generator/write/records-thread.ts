@@ -28,17 +28,17 @@ export const RECORDS_CHUNK = 256;
 
 /**
  * The second core's share of the records: the portable documents (comune-documents.ts: the income and
- * environment records, more than half of the records' bytes) are rendered, checked, counted and written by a thread of their own while the main
- * thread does the others. Rendering, validating and serialising ~1 GB of records on one thread was the longest
+ * environment records, ~565 of the ~960 MB of records) are rendered, checked, counted and written by a thread of
+ * their own while the main thread does the others. Rendering, validating and serialising ~1 GB of records on one thread was the longest
  * step of the build (docs/performance.md). The thread asks for its input a chunk at a time: sent whole, its
  * copy (~110 MB serialised) and the serialised message raised the build's peak memory by ~450 MB.
  */
 export class RecordsThread {
-  /** Loading the renderers' bundle takes ~0.5 s: the build prepares the thread before reading the sources. */
+  /** The build prepares the thread before reading the sources, so that loading the renderers' bundle overlaps them. */
   static readonly spare = new SpareWorker(new URL('./records-worker.mjs', import.meta.url));
 
   private failure: Error | null = null;
-  readonly result: Promise<RecordsResult>;
+  private readonly result: Promise<RecordsResult>;
 
   private constructor(
     private readonly thread: Worker,

@@ -28,8 +28,9 @@ async function renderRecords({ root, dataset, codes }: RecordsJob): Promise<Reco
   const coverage = new CoverageTally(documents);
   send({ next: true });
   try {
-    for (const document of documents) {
-      const list = codes[document.dominio] ?? [];
+    // In the job's order, the order the main thread sends the chunks in.
+    for (const [dominio, list] of Object.entries(codes)) {
+      const document = documents.find((d) => d.dominio === dominio)!;
       for (let done = 0; done < list.length;) {
         const chunk = await nextChunk();
         for (const [i, c] of chunk.entries()) await writeDocument(writer, coverage, document, c, list[done + i]!);

@@ -1,4 +1,4 @@
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 
 /**
  * A worker thread started ahead of its use, so that loading its code (DuckDB's native module, a bundle of the
@@ -8,15 +8,12 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
 export class SpareWorker {
   private spare: Worker | null = null;
 
-  constructor(
-    private readonly script: URL,
-    private readonly options: WorkerOptions = {},
-  ) {}
+  constructor(private readonly script: URL) {}
 
   /** Starts the spare, unless there is one; it does not keep the process alive. */
   prepare(): void {
     if (this.spare) return;
-    const thread = new Worker(this.script, this.options);
+    const thread = new Worker(this.script);
     thread.unref();
     // A thread that fails while nobody uses it is dropped; take() starts a new one, whose failure its user reports.
     thread.on('error', () => undefined);
@@ -28,7 +25,7 @@ export class SpareWorker {
 
   /** The spare (or a new thread), now keeping the process alive. */
   take(): Worker {
-    const thread = this.spare ?? new Worker(this.script, this.options);
+    const thread = this.spare ?? new Worker(this.script);
     this.spare = null;
     thread.ref();
     return thread;

@@ -42,10 +42,10 @@ export async function writeRecords(
   progress: Progress,
 ): Promise<CoverageReport> {
   const documents = comuneDocuments(dataset, quality);
+  const all = dataset.comuni.map((c) => c.anagrafica.codice_istat);
   const codes = new Map(
     documents.map((d) => {
       const route = d.route && routeById(d.route);
-      const all = dataset.comuni.map((c) => c.anagrafica.codice_istat);
       return [d.dominio, route ? routeFiles(route, index).map((v) => String(v.codice_istat)) : all] as const;
     }),
   );

@@ -2,31 +2,31 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import fg from 'fast-glob';
 import type { SourceModule } from '../../data-sources/index.ts';
 import { PROJECT_ROOT } from '../config.ts';
+import { codeHash } from '../write/build-fingerprint.ts';
 
 /**
  * The code that turns a source's files into its parsed value: data-sources/ and lib/ (the only
  * folders a source module may import, .dependency-cruiser.cjs) and the locked package versions
- * (the XLSX and CSV parsers). The lock of the data files and the acknowledged changes sit in
- * data-sources/ but no loader reads them: a new vintage of one source must not discard the others.
+ * (the XLSX and CSV parsers). The lock of the data files sits in data-sources/ but no loader reads
+ * it (nor the acknowledged changes): a new vintage of one source must not discard the others.
  */
-const PARSING_CODE = ['data-sources/**', 'lib/**', 'package-lock.json'];
-const NOT_PARSING_CODE = ['data-sources/sources.lock.json', 'data-sources/changes-ack.json', '**/node_modules/**'];
+const PARSING_CODE = {
+  dirs: ['data-sources', 'lib'].map((dir) => join(PROJECT_ROOT, dir)),
+  files: [join(PROJECT_ROOT, 'package-lock.json')],
+  ignore: ['sources.lock.json'],
+};
 
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 /**
- * sha256 over the parsing code (each file's path and content), the Node version, whose v8 writes the entries,
- * and the time zone (SheetJS makes the Date of a spreadsheet's date cell in local time).
+ * The parsing code's hash, with the Node version, whose v8 writes the entries, and the time zone
+ * (SheetJS makes the Date of a spreadsheet's date cell in local time).
  */
 async function parsingCodeHash(): Promise<string> {
-  const paths = (await fg(PARSING_CODE, { cwd: PROJECT_ROOT, onlyFiles: true, ignore: NOT_PARSING_CODE })).sort();
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const hash = createHash('sha256').update(`node ${process.version}\nzone ${zone}\n`);
-  for (const path of paths) hash.update(`${path}\0${sha256(await readFile(join(PROJECT_ROOT, path)))}\n`);
-  return hash.digest('hex');
+  return sha256(`node ${process.version}\nzone ${zone}\ncode ${await codeHash(PARSING_CODE)}\n`);
 }
 
 /**

@@ -10,12 +10,16 @@ export const BUILD_CODE = {
   files: [join(PROJECT_ROOT, 'package-lock.json')],
 };
 
-/** sha256 over the content of every code file (path and bytes), in a fixed order. Modification times play no part. */
-export async function codeHash(code: { dirs: string[]; files: string[] } = BUILD_CODE): Promise<string> {
+/**
+ * sha256 over the content of every code file (path and bytes), in a fixed order. Modification times play no part.
+ * `ignore`: file names in the folders that are not code (the acknowledged changes are data, whatever the set).
+ */
+export async function codeHash(
+  code: { dirs: string[]; files: string[]; ignore?: string[] } = BUILD_CODE,
+): Promise<string> {
+  const ignore = ['**/node_modules/**', 'changes-ack.json', ...(code.ignore ?? [])];
   const listed = await Promise.all(
-    code.dirs.map((cwd) =>
-      fg('**/*', { cwd, absolute: true, onlyFiles: true, ignore: ['**/node_modules/**', 'changes-ack.json'] }),
-    ),
+    code.dirs.map((cwd) => fg('**/*', { cwd, absolute: true, onlyFiles: true, ignore })),
   );
   const paths = [...listed.flat(), ...code.files].sort();
   const hash = createHash('sha256');

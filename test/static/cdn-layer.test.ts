@@ -12,6 +12,13 @@ import { renderNetlifyToml, renderRedirects } from '../../generator/write/netlif
 
 const excluded = (path: string) => excludedPatterns().some((p) => new RegExp(p).test(path));
 
+/** Whether a URL reaches the edge function (its path is not excluded from it) and whether it reaches a function at all. */
+function expectRoute(path: string, expected: { edge: boolean; reachesFunction: boolean }) {
+  const url = new URL(path, 'http://x');
+  expect(excluded(url.pathname), path).toBe(!expected.edge);
+  expect(reachesFunction(url), path).toBe(expected.reachesFunction);
+}
+
 describe('the zero-invocation static layer, from the route table', () => {
   it('serves every file-backed URL without a query string from its file, and leaves search, compare, wizard and malformed paths to the edge function', () => {
     expect(pathOnlyRoutes().map((r) => r.id)).toEqual([
@@ -51,8 +58,7 @@ describe('the zero-invocation static layer, from the route table', () => {
       '/api/demografia/058091?_=1',
       '/api/comuni?foo=bar',
     ]) {
-      expect(excluded(new URL(path, 'http://x').pathname), path).toBe(true);
-      expect(reachesFunction(new URL(path, 'http://x')), path).toBe(false);
+      expectRoute(path, { edge: false, reachesFunction: false });
     }
     // A parameter of the route (or its alias, or `formato`): the Function, through netlify.toml's query rules.
     for (const path of [
@@ -61,8 +67,7 @@ describe('the zero-invocation static layer, from the route table', () => {
       '/api/demografia/classifica/densita?order=asc',
       '/api/comuni?formato=csv',
     ]) {
-      expect(excluded(new URL(path, 'http://x').pathname), path).toBe(true);
-      expect(reachesFunction(new URL(path, 'http://x')), path).toBe(true);
+      expectRoute(path, { edge: false, reachesFunction: true });
     }
     // A specific 400 to give, or computed: the edge function's.
     for (const path of [
@@ -75,8 +80,7 @@ describe('the zero-invocation static layer, from the route table', () => {
       // Files are named by the upper-case code: the function canonicalises another spelling.
       '/api/comuni/cessati/h329',
     ]) {
-      expect(excluded(path), path).toBe(false);
-      expect(reachesFunction(new URL(path, 'http://x')), path).toBe(true);
+      expectRoute(path, { edge: true, reachesFunction: true });
     }
   });
 

@@ -4,7 +4,8 @@
  * runtime index (web-standard JS only: it runs in the Netlify edge function and in Node).
  *
  * - dimensione and regione are filters (bands below, boundaries stated);
- * - priorita re-weights the index dimensions (PRIORITY_WEIGHTS; bilanciato = the index weights);
+ * - priorita re-weights the index dimensions (priorityTables; bilanciato = the index weights, read
+ *   from the index the answer is computed from, so the wizard and the index it serves never disagree);
  * - budget is a ceiling on the local cost level, modelled by the comune's average income
  *   (BUDGET_MODEL) with thresholds computed from the data at build time (QualityColumns.soglie_budget);
  * - order: re-weighted score descending, then codice_istat ascending — the same inputs always
@@ -15,14 +16,7 @@ import type { Answerer } from './context.ts';
 import { canonicalUrl } from './envelope.ts';
 import { canonicalRegione, comuneRef, resolveRegione } from './lists.ts';
 import { formatInteger, weightedMean } from './numbers.ts';
-import {
-  DIMENSION_WEIGHTS,
-  ESTIMATE_NAME,
-  percent,
-  PRIORITY_SHARE,
-  priorityWeights,
-  weightsText,
-} from './quality-weights.ts';
+import { ESTIMATE_NAME, percent, PRIORITY_SHARE, priorityWeights, weightsText } from './quality-weights.ts';
 import { sortedIndexOf } from './sorted.ts';
 import { getOrSet } from '../lib/maps.ts';
 import { classificationFilter, CLASSIFICATION_FILTERS_TEXT } from './wizard-filters.ts';
@@ -38,21 +32,34 @@ export type FasciaCosto = 'bassa' | 'media' | 'alta';
 
 export const METODOLOGIA_LINK = '/api/metodologia#qualita-vita';
 
-/** Dimension weights per priority: bilanciato = the index's weights, the others by api/quality-weights.ts's rule. */
-export const PRIORITY_WEIGHTS: Readonly<Record<Priorita, Readonly<Record<QualityDimension, number>>>> = {
-  bilanciato: { ...DIMENSION_WEIGHTS },
-  reddito: priorityWeights(DIMENSION_WEIGHTS, 'reddito'),
-  ambiente: priorityWeights(DIMENSION_WEIGHTS, 'ambiente'),
-  servizi: priorityWeights(DIMENSION_WEIGHTS, 'servizi'),
-};
+type Weights = Readonly<Record<QualityDimension, number>>;
+
+/** Dimension weights per priority for an index with `weights`: bilanciato = those weights, the others by api/quality-weights.ts's rule. */
+export function priorityTables(weights: Weights): Record<Priorita, Record<QualityDimension, number>> {
+  return {
+    reddito: priorityWeights(weights, 'reddito'),
+    ambiente: priorityWeights(weights, 'ambiente'),
+    servizi: priorityWeights(weights, 'servizi'),
+    bilanciato: { ...weights },
+  };
+}
 
 export { PRIORITY_SHARE };
 
-export const PRIORITY_RULE =
-  `bilanciato usa i pesi dell'indice (${weightsText(DIMENSION_WEIGHTS)}). ` +
-  `Per reddito, ambiente o servizi la dimensione scelta pesa il ${percent(PRIORITY_SHARE)}; il restante ${percent(1 - PRIORITY_SHARE)} è diviso fra le altre quattro in proporzione ai loro pesi nell'indice, ` +
-  'arrotondando a punti percentuali interi con il metodo dei resti maggiori. Il punteggio del comune è la media dei punteggi delle dimensioni con dati, ' +
-  "ponderata con questi pesi e riproporzionata sulle dimensioni disponibili, arrotondata a 1 decimale (con bilanciato coincide con l'indice).";
+/** How the tables of priorityTables(weights) are made, as the methodology and every answer print it. */
+export function priorityRule(weights: Weights): string {
+  return (
+    `bilanciato usa i pesi dell'indice (${weightsText(weights)}). ` +
+    `Per reddito, ambiente o servizi la dimensione scelta pesa il ${percent(PRIORITY_SHARE)}; il restante ${percent(1 - PRIORITY_SHARE)} è diviso fra le altre quattro in proporzione ai loro pesi nell'indice, ` +
+    'arrotondando a punti percentuali interi con il metodo dei resti maggiori. Il punteggio del comune è la media dei punteggi delle dimensioni con dati, ' +
+    "ponderata con questi pesi e riproporzionata sulle dimensioni disponibili, arrotondata a 1 decimale (con bilanciato coincide con l'indice)."
+  );
+}
+
+/** The dimension weights an index was computed with, as its quality columns carry them. */
+function indexWeights(q: QualityColumns): Weights {
+  return Object.fromEntries(q.dimensioni.map((d) => [d.id, d.peso])) as Record<QualityDimension, number>;
+}
 
 /** Size bands on the population of the default demographic year; min and max inclusive. */
 export const POPULATION_BANDS: Readonly<Record<Dimensione, { min: number; max: number | null; descrizione: string }>> =
@@ -126,17 +133,14 @@ export const WIZARD_EXPLANATION =
   'le dimensioni senza dati e la fascia di costo con il reddito medio. È costruita solo dai dati del comune. ' +
   CLASSIFICATION_FILTERS_TEXT;
 
-/** The wizard's part of the quality-of-life methodology (printed by /api/metodologia). */
-export function wizardMethodology(soglie: QualityColumns['soglie_budget'] | null): Static<typeof MetodoWizard> {
-  const table = (p: Priorita) => ({ ...PRIORITY_WEIGHTS[p] });
+/** The wizard's part of the methodology of an index computed with `weights` (printed by /api/metodologia). */
+export function wizardMethodology(
+  soglie: QualityColumns['soglie_budget'] | null,
+  weights: Weights,
+): Static<typeof MetodoWizard> {
   return {
-    pesi_per_priorita: {
-      reddito: table('reddito'),
-      ambiente: table('ambiente'),
-      servizi: table('servizi'),
-      bilanciato: table('bilanciato'),
-    },
-    regola_pesi: PRIORITY_RULE,
+    pesi_per_priorita: priorityTables(weights),
+    regola_pesi: priorityRule(weights),
     fasce_popolazione: {
       piccolo: { ...POPULATION_BANDS.piccolo },
       medio: { ...POPULATION_BANDS.medio },
@@ -167,11 +171,13 @@ export const wizardAnswer: Answerer<WizardRoute> = async (ctx, { route, values, 
 
 /**
  * What the wizard derives from an index's quality columns, the same for every request, so made on
- * first use: each comune's cost band (BAND_RANK; 0 without income, which the loop tests first) and,
- * per priority, its re-weighted score.
+ * first use: each comune's cost band (BAND_RANK; 0 without income, which the loop tests first), the
+ * priority tables and rule from the index's weights and, per priority, each comune's re-weighted score.
  */
 interface Derived {
   bands: Uint8Array;
+  tables: Record<Priorita, Record<QualityDimension, number>>;
+  rule: string;
   scores: Map<Priorita, (number | null)[]>;
 }
 const derivedCache = new WeakMap<QualityColumns, Derived>();
@@ -179,14 +185,17 @@ const derivedCache = new WeakMap<QualityColumns, Derived>();
 function derived(q: QualityColumns): Derived {
   return getOrSet(derivedCache, q, () => ({
     bands: Uint8Array.from(q.reddito_medio, (r) => (r == null ? 0 : BAND_RANK[costBand(r, q.soglie_budget)])),
+    tables: priorityTables(indexWeights(q)),
+    rule: priorityRule(indexWeights(q)),
     scores: new Map(),
   }));
 }
 
 function priorityScores(q: QualityColumns, priorita: Priorita): (number | null)[] {
-  return getOrSet(derived(q).scores, priorita, () => {
+  const { scores, tables } = derived(q);
+  return getOrSet(scores, priorita, () => {
     const dims = q.dimensioni;
-    const w = dims.map((d) => PRIORITY_WEIGHTS[priorita][d.id]);
+    const w = dims.map((d) => tables[priorita][d.id]);
     const row: (number | null | undefined)[] = new Array(dims.length);
     return q.punteggio.map((_, i) => {
       for (let d = 0; d < dims.length; d++) row[d] = dims[d]!.punteggi[i];
@@ -198,7 +207,7 @@ function priorityScores(q: QualityColumns, priorita: Priorita): (number | null)[
 export function answerWizard(index: RuntimeIndex, route: WizardRoute, values: Values<WizardRoute>): WizardAnswer {
   const { budget, dimensione, priorita, limit, zona, litoraneo, urbanizzazione } = values;
   const q = index.qualita;
-  const weights = PRIORITY_WEIGHTS[priorita];
+  const weights = derived(q).tables[priorita];
   const band = POPULATION_BANDS[dimensione];
   const maxBand = MAX_BAND[budget];
   const soglie = q.soglie_budget;
@@ -281,7 +290,7 @@ export function answerWizard(index: RuntimeIndex, route: WizardRoute, values: Va
       limit,
     },
     pesi: { ...weights },
-    regola_pesi: PRIORITY_RULE,
+    regola_pesi: derived(q).rule,
     fascia_popolazione: {
       dimensione,
       min: band.min,

@@ -122,7 +122,7 @@ export function buildMethodology(
     sensibilita: result.sensibilita,
     indicatori_provinciali: result.indicatori_provinciali,
     punteggi_100: fullScores(result),
-    wizard: wizardMethodology(result.soglie_budget),
+    wizard: wizardMethodology(result.soglie_budget, result.pesi),
     limiti: [
       minYear !== null && maxYear !== null && minYear !== maxYear
         ? `Gli indicatori hanno anni di riferimento diversi, dal ${minYear} al ${maxYear}` +

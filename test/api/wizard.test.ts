@@ -17,7 +17,7 @@ import {
   explain,
   POPULATION_BANDS,
   PRIORITY_SHARE,
-  PRIORITY_WEIGHTS,
+  priorityTables,
   type Priorita,
 } from '../../api/wizard.ts';
 import {
@@ -28,6 +28,7 @@ import {
   type IndicatorDefinition,
   type QualityInput,
 } from '../../generator/quality-index/index.ts';
+import { TEST_WEIGHTS } from '../helpers/test-weights.ts';
 
 const ROUTE = routeById('qualita.wizard');
 const DIMS = QUALITY_DIMENSIONS;
@@ -42,15 +43,17 @@ interface Row {
   reddito: number | null;
 }
 
-/** Index total as the generator computes it: spec weights, re-weighted over the dimensions present, 1 decimal. */
-function indexTotal(dims: (number | null)[] | null): number | null {
+type Weights = Readonly<Record<(typeof DIMS)[number], number>>;
+
+/** Index total as the generator computes it: the index's weights, re-weighted over the dimensions present, 1 decimal. */
+function indexTotal(dims: (number | null)[] | null, weights: Weights = TEST_WEIGHTS): number | null {
   if (!dims) return null;
   let num = 0;
   let den = 0;
   dims.forEach((s, k) => {
     if (s === null) return;
-    num += DIMENSION_WEIGHTS[DIMS[k]!] * s;
-    den += DIMENSION_WEIGHTS[DIMS[k]!];
+    num += weights[DIMS[k]!] * s;
+    den += weights[DIMS[k]!];
   });
   return den === 0 ? null : Math.round((num / den) * 10) / 10;
 }
@@ -71,7 +74,8 @@ const ROWS: Row[] = [
   { codice: '015005', nome: 'Kappa', provincia: 1, popolazione: 800, dims: [90, 30, 30, 30, 30], reddito: 30_000 },
 ];
 
-function makeIndex(rows: Row[], qualita?: RuntimeIndex['qualita']): RuntimeIndex {
+/** A runtime index of `rows`: its quality columns made with `weights` (the test's by default), or given whole. */
+function makeIndex(rows: Row[], qualita?: RuntimeIndex['qualita'], weights: Weights = TEST_WEIGHTS): RuntimeIndex {
   const emptyRanking = (indicatore: string): RankingColumn => ({
     indicatore,
     descrizione: '',
@@ -115,11 +119,11 @@ function makeIndex(rows: Row[], qualita?: RuntimeIndex['qualita']): RuntimeIndex
     },
     classifiche: Object.fromEntries(keys.map((k) => [k, emptyRanking(k)])) as Record<RankingKey, RankingColumn>,
     qualita: qualita ?? {
-      punteggio: rows.map((r) => indexTotal(r.dims)),
+      punteggio: rows.map((r) => indexTotal(r.dims, weights)),
       dimensioni: DIMS.map((id, k) => ({
         id,
         nome: id[0]!.toUpperCase() + id.slice(1),
-        peso: DIMENSION_WEIGHTS[id],
+        peso: weights[id],
         misura: `indicatori di ${id}`,
         punteggi: rows.map((r) => (r.dims ? r.dims[k]! : null)),
         indicatori: [
@@ -159,11 +163,13 @@ function makeIndex(rows: Row[], qualita?: RuntimeIndex['qualita']): RuntimeIndex
 
 const INDEX = makeIndex(ROWS);
 
-/** A row's wizard score with a priority's published weights (the weights are the test's input). */
+const TABLES = priorityTables(TEST_WEIGHTS);
+
+/** A row's wizard score with a priority's table for the test's weights. */
 const scoreOf = (nome: string, p: Priorita) =>
   weightedMean(
     ROWS.find((r) => r.nome === nome)!.dims!,
-    DIMS.map((d) => PRIORITY_WEIGHTS[p][d]),
+    DIMS.map((d) => TABLES[p][d]),
   );
 
 function ask(values: Partial<Values<typeof ROUTE>>, index = INDEX) {
@@ -180,30 +186,28 @@ function ask(values: Partial<Values<typeof ROUTE>>, index = INDEX) {
 const names = (a: ReturnType<typeof ask>) => a.risultati.map((r) => r.nome);
 
 describe('priority weights', () => {
-  it('bilanciato is the index weights; every table sums to 1', () => {
-    expect(PRIORITY_WEIGHTS.bilanciato).toEqual(DIMENSION_WEIGHTS);
-    for (const p of Object.keys(PRIORITY_WEIGHTS) as Priorita[]) {
-      expect(
-        DIMS.reduce((a, d) => a + PRIORITY_WEIGHTS[p][d], 0),
-        p,
-      ).toBeCloseTo(1, 12);
+  it('bilanciato is the index weights; every table sums to 1 and gives the priority its share', () => {
+    for (const weights of [TEST_WEIGHTS, DIMENSION_WEIGHTS]) {
+      const tables = priorityTables(weights);
+      expect(tables.bilanciato).toEqual(weights);
+      for (const p of Object.keys(tables) as Priorita[]) {
+        expect(
+          DIMS.reduce((a, d) => a + tables[p][d], 0),
+          p,
+        ).toBeCloseTo(1, 12);
+        if (p !== 'bilanciato') expect(tables[p][p]).toBe(PRIORITY_SHARE);
+      }
     }
   });
 
   it('follows the published rule: 50% to the priority, the rest in the index proportions, whole points by largest remainder', () => {
-    for (const p of ['reddito', 'ambiente', 'servizi'] as const) {
-      const others = DIMS.filter((d) => d !== p);
-      const sum = others.reduce((a, d) => a + DIMENSION_WEIGHTS[d], 0);
-      const exact = others.map((d) => (DIMENSION_WEIGHTS[d] / sum) * (1 - PRIORITY_SHARE) * 100);
-      const points = exact.map(Math.floor);
-      let left = (1 - PRIORITY_SHARE) * 100 - points.reduce((a, b) => a + b, 0);
-      const byRemainder = exact
-        .map((x, k) => [x - Math.floor(x), k] as const)
-        .sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-      for (const [, k] of byRemainder) if (left-- > 0) points[k]!++;
-      const expected = Object.fromEntries([[p, PRIORITY_SHARE], ...others.map((d, k) => [d, points[k]! / 100])]);
-      expect(PRIORITY_WEIGHTS[p], p).toEqual(expected);
-    }
+    // reddito first: the other 50 points as 25 : 20 : 15 : 10 = 17.86, 14.29, 10.71, 7.14 → 17, 14, 10, 7 and the two
+    // points left to the largest remainders (ambiente .86, demografia .71).
+    expect(TABLES.reddito).toEqual({ reddito: 0.5, ambiente: 0.18, servizi: 0.14, demografia: 0.11, sicurezza: 0.07 });
+    // ambiente: 30 : 20 : 15 : 10 = 20, 13.33, 10, 6.67 → one point left, to sicurezza (.67).
+    expect(TABLES.ambiente).toEqual({ reddito: 0.2, ambiente: 0.5, servizi: 0.13, demografia: 0.1, sicurezza: 0.07 });
+    // servizi: 30 : 25 : 15 : 10 = 18.75, 15.63, 9.38, 6.25 → two points left, to reddito (.75) and ambiente (.63).
+    expect(TABLES.servizi).toEqual({ reddito: 0.19, ambiente: 0.16, servizi: 0.5, demografia: 0.09, sicurezza: 0.06 });
   });
 
   it('re-weights the dimensions: the priority changes the order', () => {
@@ -221,7 +225,7 @@ describe('priority weights', () => {
       expected('ambiente', ['Zeta', 'Eta', 'Alfa', 'Kappa']),
     );
     const a = ask({ priorita: 'servizi' });
-    expect(a.pesi).toEqual(PRIORITY_WEIGHTS.servizi);
+    expect(a.pesi).toEqual(TABLES.servizi);
     expect(a.risultati[0]!.punteggio_indice).toBe(indexTotal(ROWS.find((r) => r.nome === a.risultati[0]!.nome)!.dims)); // the index total is echoed unchanged
   });
 
@@ -241,6 +245,17 @@ describe('priority weights', () => {
     // ambiente: Beta (90 in ambiente) overtakes Gamma (60)
     expect(scoreOf('Beta', 'ambiente')).toBeGreaterThan(60);
     expect(names(ask({ dimensione: 'medio', budget: 'medio', priorita: 'ambiente' }))).toEqual(['Beta', 'Gamma']);
+  });
+  it('computes with the weights of the index it answers from, not with a table of its own', () => {
+    // An index whose environment weighs more than its income: Zeta and Eta (80 in ambiente) now lead Alfa (80 in reddito).
+    const swapped = { ...TEST_WEIGHTS, reddito: 0.25, ambiente: 0.3 };
+    const a = ask({}, makeIndex(ROWS, undefined, swapped));
+    expect(a.pesi).toEqual(swapped);
+    expect(a.regola_pesi).toMatch(/^bilanciato usa i pesi dell'indice \(reddito 25%, ambiente 30%, servizi 20%/);
+    expect(names(a)).toEqual(['Zeta', 'Eta', 'Alfa', 'Kappa']);
+    expect(ask({ priorita: 'servizi' }, makeIndex(ROWS, undefined, swapped)).pesi).toEqual(
+      priorityTables(swapped).servizi,
+    );
   });
 });
 
@@ -336,7 +351,7 @@ describe('results', () => {
       /^Sopra la mediana nazionale in ambiente \(60 contro 50: misurati ambiente uno e ambiente due\) e reddito/,
     );
     // Epsilon: every dimension at the median, none above.
-    expect(explain(INDEX.qualita, 4, PRIORITY_WEIGHTS.bilanciato, 20_000, 'media', 'medio').perche).toBe(
+    expect(explain(INDEX.qualita, 4, TABLES.bilanciato, 20_000, 'media', 'medio').perche).toBe(
       'Nessuna dimensione sopra la mediana nazionale; reddito medio 20.000 € (2023), fascia di costo media, compatibile con il budget medio.',
     );
   });
@@ -522,7 +537,14 @@ describe('with columns built by the generator', () => {
       reddito: null,
     });
   }
-  const result = computeQualityIndex(inputs, defs);
+  // Weights unlike the published ones and the test's: the wizard must follow the index it is given.
+  const result = computeQualityIndex(inputs, defs, {
+    reddito: 0.1,
+    ambiente: 0.15,
+    servizi: 0.2,
+    demografia: 0.25,
+    sicurezza: 0.3,
+  });
   const index = makeIndex(
     rows,
     toQualityColumns(

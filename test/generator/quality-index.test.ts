@@ -1,9 +1,9 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { MetodologiaQualita, QualitaVita } from '../../api/schemas/qualita.ts';
-import { PRIORITY_WEIGHTS } from '../../api/wizard.ts';
 import { weightedMean } from '../../api/numbers.ts';
 import type { Provenance } from '../../data-sources/lib/source.ts';
+import { TEST_WEIGHTS as WEIGHTS } from '../helpers/test-weights.ts';
 import {
   budgetThresholds,
   buildQualitaVitaRecord,
@@ -114,13 +114,13 @@ const T7 = comune('002004', '02', all(50), FEW_TAXPAYERS_THRESHOLD);
 // T5 before T1 and the fillers first: ranks must not depend on the input order.
 const INPUTS = [...FILLERS, T5, T4, T3, T2, T1, T6, T7];
 
-const result = computeQualityIndex(INPUTS, DEFS);
+const result = computeQualityIndex(INPUTS, DEFS, WEIGHTS);
 
-/** The published total of dimension scores (QUALITY_DIMENSIONS order) with the index weights: the weights are the test's input. */
+/** The published total of dimension scores (QUALITY_DIMENSIONS order) with the test's weights. */
 const total = (scores: (number | null)[]) =>
   weightedMean(
     scores,
-    QUALITY_DIMENSIONS.map((d) => DIMENSION_WEIGHTS[d]),
+    QUALITY_DIMENSIONS.map((d) => WEIGHTS[d]),
   );
 // Dimension scores by hand (see the aggregation tests): T1 and T5; T2 with R2 estimated (40th percentile, 50); T3 without safety.
 const T1_TOTAL = total([80, 60, 50, 40, 50]);
@@ -129,9 +129,11 @@ const T3_TOTAL = total([90, 50, 40, 30, null]);
 const get = (code: string) => result.comuni.find((c) => c.codice_istat === code)!;
 
 describe('weights and indicator set', () => {
-  it("uses one table of weights summing to 1, and the wizard's bilanciato is the same table", () => {
+  it('publishes one table of weights summing to 1, used unless a computation is given others', () => {
     expect(QUALITY_DIMENSIONS.reduce((a, d) => a + DIMENSION_WEIGHTS[d], 0)).toBeCloseTo(1, 12);
-    expect(PRIORITY_WEIGHTS.bilanciato).toEqual(DIMENSION_WEIGHTS);
+    const published = computeQualityIndex(INPUTS, DEFS, undefined, { sensibilita: false });
+    expect(published.pesi).toEqual(DIMENSION_WEIGHTS);
+    expect(published.metodologia.wizard.pesi_per_priorita.bilanciato).toEqual(DIMENSION_WEIGHTS);
   });
 
   it('defines the agreed indicators with their dimension, direction and level', () => {
@@ -175,7 +177,7 @@ describe('weights and indicator set', () => {
   });
 
   it('rejects weights that do not sum to 1, duplicate indicators and duplicate comuni', () => {
-    expect(() => computeQualityIndex(INPUTS, DEFS, { ...DIMENSION_WEIGHTS, sicurezza: 0.2 })).toThrow(/sommano a 1\.1/);
+    expect(() => computeQualityIndex(INPUTS, DEFS, { ...WEIGHTS, sicurezza: 0.2 })).toThrow(/sommano a 1\.1/);
     expect(() => computeQualityIndex(INPUTS, [...DEFS, DEFS[0]!])).toThrow(/R1.*due volte/);
     expect(() => computeQualityIndex([T1, T1], DEFS)).toThrow(/001001 presente due volte/);
     expect(() => computeQualityIndex([comune('001009', '01', { R1: Number.NaN })], DEFS)).toThrow(
@@ -254,7 +256,7 @@ describe('aggregation', () => {
     expect(c.dimensioni.ambiente.indicatori.map((i) => i.peso_nella_dimensione)).toEqual([0.6667, 0.3333]);
     expect(c.punteggio).toBe(T1_TOTAL);
     expect(QUALITY_DIMENSIONS.map((d) => c.dimensioni[d].peso_effettivo)).toEqual(
-      QUALITY_DIMENSIONS.map((d) => DIMENSION_WEIGHTS[d]),
+      QUALITY_DIMENSIONS.map((d) => WEIGHTS[d]),
     );
   });
 
@@ -276,7 +278,7 @@ describe('aggregation', () => {
     });
     expect(c.punteggio).toBe(T2_TOTAL);
     // Half of the reddito weight is estimated.
-    expect(c.quota_misurata).toBe(1 - DIMENSION_WEIGHTS.reddito / 2);
+    expect(c.quota_misurata).toBe(1 - WEIGHTS.reddito / 2);
   });
 
   it('is never better for a missing value: without R2 a comune that would score above the estimate scores the estimate there', () => {
@@ -288,6 +290,7 @@ describe('aggregation', () => {
           : c,
       ),
       DEFS,
+      WEIGHTS,
     ).comuni.find((c) => c.codice_istat === '001001')!;
     expect(missing.dimensioni.reddito.punteggio).toBeLessThanOrEqual(measured.dimensioni.reddito.punteggio!);
   });
@@ -296,7 +299,7 @@ describe('aggregation', () => {
     const c = get('001003');
     expect(c.dimensioni.sicurezza).toMatchObject({
       punteggio: null,
-      peso_nominale: 0.1,
+      peso_nominale: WEIGHTS.sicurezza,
       peso_effettivo: 0,
       copertura: { disponibili: 0, definiti: 1, quota: 0, quota_peso: 0 },
     });
@@ -309,7 +312,7 @@ describe('aggregation', () => {
     expect(c.punteggio).not.toBe(total([90, 50, 40, 30, 0]));
     expect(c.punteggio).not.toBe(total([90, 50, 40, 30, 100]));
     expect(c.dimensioni.reddito.peso_effettivo).toBe(
-      Math.round((DIMENSION_WEIGHTS.reddito / (1 - DIMENSION_WEIGHTS.sicurezza)) * 1e4) / 1e4,
+      Math.round((WEIGHTS.reddito / (1 - WEIGHTS.sicurezza)) * 1e4) / 1e4,
     );
     expect(QUALITY_DIMENSIONS.reduce((a, d) => a + c.dimensioni[d].peso_effettivo, 0)).toBeCloseTo(1, 3);
     expect(c.avvisi.map((a) => a.codice)).toEqual(['dimensioni_senza_dati']);
@@ -375,7 +378,7 @@ describe('ranks and flags', () => {
   });
 
   it('gives the same result whatever the input order', () => {
-    const reversed = computeQualityIndex([...INPUTS].reverse(), DEFS);
+    const reversed = computeQualityIndex([...INPUTS].reverse(), DEFS, WEIGHTS);
     const key = (r: typeof result) =>
       Object.fromEntries(
         r.comuni.map((c) => [c.codice_istat, [c.punteggio, c.posizione_nazionale, c.posizione_regionale]]),
@@ -409,7 +412,7 @@ describe('sensitivity', () => {
   ];
 
   it('moves each weight by ±5 points, rescales the others to sum 1, and counts who stays in the top', () => {
-    const s = sensitivityFromDimensionScores(scores, codici, DIMENSION_WEIGHTS, 2);
+    const s = sensitivityFromDimensionScores(scores, codici, WEIGHTS, 2);
     expect(s.dimensione_top).toBe(2);
     expect(s.casi.map((c) => [c.dimensione, c.variazione_punti, c.rimasti_nella_top])).toEqual(expected);
     const plus = s.casi[0]!.pesi;
@@ -433,7 +436,7 @@ describe('sensitivity', () => {
         ),
       ),
     ];
-    const s = sensitivityTop100(inputs, defs, DIMENSION_WEIGHTS, 5);
+    const s = sensitivityTop100(inputs, defs, WEIGHTS, 5);
     expect(s.casi.map((c) => [c.dimensione, c.variazione_punti, c.rimasti_nella_top])).toEqual(
       expected.map(([d, v, k]) => [d, v, (k as number) + 3]),
     );
@@ -515,11 +518,11 @@ describe('outputs', () => {
   it('writes a methodology that states weights, directions, bounds and the wizard model, valid against its schema', () => {
     const m = result.metodologia;
     expect(m.dimensioni.map((d) => [d.id, d.peso, d.indicatori])).toEqual([
-      ['reddito', DIMENSION_WEIGHTS.reddito, ['R1', 'R2']],
-      ['ambiente', DIMENSION_WEIGHTS.ambiente, ['A1', 'A2']],
-      ['servizi', DIMENSION_WEIGHTS.servizi, ['S1']],
-      ['demografia', DIMENSION_WEIGHTS.demografia, ['D1']],
-      ['sicurezza', DIMENSION_WEIGHTS.sicurezza, ['K1']],
+      ['reddito', WEIGHTS.reddito, ['R1', 'R2']],
+      ['ambiente', WEIGHTS.ambiente, ['A1', 'A2']],
+      ['servizi', WEIGHTS.servizi, ['S1']],
+      ['demografia', WEIGHTS.demografia, ['D1']],
+      ['sicurezza', WEIGHTS.sicurezza, ['K1']],
     ]);
     expect(m.indicatori.find((i) => i.id === 'A2')).toMatchObject({
       direzione: 'minore_migliore',
@@ -528,7 +531,7 @@ describe('outputs', () => {
       fonti: ['test-fonte'],
     });
     expect(m.normalizzazione).toMatchObject({ percentile_basso: 5, percentile_alto: 95 });
-    expect(m.wizard.pesi_per_priorita.bilanciato).toEqual(DIMENSION_WEIGHTS);
+    expect(m.wizard.pesi_per_priorita.bilanciato).toEqual(WEIGHTS);
     expect(m.limiti.length).toBeGreaterThan(3);
     const ajv = new Ajv2020({ allErrors: true, strict: false });
     const validate = ajv.compile(MetodologiaQualita);
@@ -545,6 +548,7 @@ describe('outputs', () => {
         },
       })),
       DEFS,
+      WEIGHTS,
     );
     const codici = ['001001', '001002', '001003', '002001', '002002', '002003', '002004', '004001'];
     const q = toQualityColumns(
@@ -614,7 +618,7 @@ describe('published formula, stand-ins and province-level indicators', () => {
     input('002002', 'BB', { R1: 50, P25: null, P10: null, N2: null, SC: null, SP: 20 }),
     input('003001', 'CC', { R1: 50, P25: 30, P10: 90, N2: 90, SC: 30, SP: 40 }),
   ];
-  const result = computeQualityIndex(inputs, defs);
+  const result = computeQualityIndex(inputs, defs, WEIGHTS);
   const byCode = new Map(result.comuni.map((c) => [c.codice_istat, c]));
   const ind = (codice: string, id: string) =>
     byCode.get(codice)!.dimensioni.ambiente.indicatori.find((i) => i.id === id)!;

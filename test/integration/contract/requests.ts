@@ -1,5 +1,5 @@
 import type { RuntimeIndex } from '../../../api/runtime-index.ts';
-import { PRIORITY_WEIGHTS, POPULATION_BANDS } from '../../../api/wizard.ts';
+import { routeById } from '../../../api/routes.ts';
 
 /** Comuni with every demographic and income year (the examples of SPEC-sized series). */
 export const FULL_SERIES = ['058091', '015146'];
@@ -113,10 +113,10 @@ export function validRequests(index: RuntimeIndex, perComune = 20): string[] {
     add('/api/qualita-vita/classifica', { min_pop: min, max_pop: max });
   add('/api/qualita-vita/classifica', { regione: 'Sicilia', min_pop: 10_000, limit: 5, offset: 5 });
 
-  for (const budget of ['basso', 'medio', 'alto']) {
-    for (const dimensione of Object.keys(POPULATION_BANDS))
-      for (const priorita of Object.keys(PRIORITY_WEIGHTS))
-        add('/api/qualita-vita/wizard', { budget, dimensione, priorita });
+  const wizard = routeById('qualita.wizard').request.query.properties;
+  for (const budget of wizard.budget.enum) {
+    for (const dimensione of wizard.dimensione.enum)
+      for (const priorita of wizard.priorita.enum) add('/api/qualita-vita/wizard', { budget, dimensione, priorita });
   }
   for (const r of index.regioni.filter((_, k) => k % 4 === 0))
     add('/api/qualita-vita/wizard', {

@@ -10,7 +10,7 @@ import { AREA_AGREEMENT, checkAreas } from './area-agreement.ts';
 import { checkCodeNamePairs, checkSardinianOrder, NAME_EXCEPTIONS } from './sardinian-codes.ts';
 import { checkSexRatios, type SexCounts } from './sex-ratio.ts';
 import { checkTerritoryLinks } from './territory-links.ts';
-import { nameProblem, strings, textProblem } from './text-fields.ts';
+import { nameProblem, eachString, textProblem } from './text-fields.ts';
 
 /** A failure, with the file and code whose row the build quotes when the message does not already. */
 export interface SourceFailure {
@@ -134,10 +134,13 @@ export function checkSources(data: LoadedSources, dataset: Dataset): SourceFailu
     }
     // The names have their own, stricter check above.
     const { nome: _n, nome_completo: _c, nome_altra_lingua: _a, ...rest } = a;
-    for (const [path, value] of [...strings(rest, 'anagrafica'), ...strings(c.ambiente, 'ambiente')]) {
+    const check = (value: string, path: () => string) => {
       const problem = textProblem(value);
-      if (problem) failures.push({ message: `comune ${a.codice_istat}, ${path}: ${problem}`, codice: a.codice_istat });
-    }
+      if (problem)
+        failures.push({ message: `comune ${a.codice_istat}, ${path()}: ${problem}`, codice: a.codice_istat });
+    };
+    eachString(rest, 'anagrafica', check);
+    eachString(c.ambiente, 'ambiente', check);
   }
   for (const s of data.sardegna2026 ?? []) {
     const problem = nameProblem(s.nome);

@@ -24,10 +24,28 @@ export function textProblem(text: string): string | null {
   return UNSAFE.test(text) ? `${show(text)} contiene markup o caratteri di controllo` : null;
 }
 
-/** Every string inside a value, with its path ("contatti.pec"), for the free-text check. */
-export function* strings(value: unknown, path = ''): Generator<[string, string]> {
-  if (typeof value === 'string') yield [path, value];
-  else if (Array.isArray(value)) for (const [i, v] of value.entries()) yield* strings(v, `${path}[${i}]`);
-  else if (value && typeof value === 'object')
-    for (const [k, v] of Object.entries(value)) yield* strings(v, path ? `${path}.${k}` : k);
+/**
+ * Calls `visit` with every string inside a value and a function naming its path ("contatti.pec") from `root`.
+ * The path is made only when asked (for a failure): building it for every string of every comune took
+ * 0.7–1.0 s of the build's main thread (CPU profiles of 28 November 2026).
+ */
+export function eachString(value: unknown, root: string, visit: (text: string, path: () => string) => void): void {
+  const keys: (string | number)[] = [];
+  const path = () => keys.reduce<string>((p, k) => (typeof k === 'number' ? `${p}[${k}]` : p ? `${p}.${k}` : k), root);
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') visit(v, path);
+    else if (Array.isArray(v))
+      for (let i = 0; i < v.length; i++) {
+        keys.push(i);
+        walk(v[i]);
+        keys.pop();
+      }
+    else if (v && typeof v === 'object')
+      for (const k of Object.keys(v)) {
+        keys.push(k);
+        walk((v as Record<string, unknown>)[k]);
+        keys.pop();
+      }
+  };
+  walk(value);
 }

@@ -8,7 +8,7 @@ import { sexCounts } from '../../generator/check/source-checks.ts';
 import type { LoadedSources } from '../../generator/load/load-sources.ts';
 import { SOURCES } from '../../data-sources/index.ts';
 import { checkSexRatios, type SexCounts } from '../../generator/check/sex-ratio.ts';
-import { nameProblem, textProblem } from '../../generator/check/text-fields.ts';
+import { eachString, nameProblem, textProblem } from '../../generator/check/text-fields.ts';
 
 describe('residents by sex', () => {
   // 30 comuni of one region, 1,000 residents each, 48% men.
@@ -103,6 +103,24 @@ describe('names and text fields', () => {
   it('a free text field may hold digits and punctuation, never markup', () => {
     expect(textProblem('Via Roma 1, 10011 (TO) - protocollo@pec.comune.aglie.to.it')).toBeNull();
     expect(textProblem('<img src=x onerror=alert(1)>')).toContain('markup');
+  });
+
+  it('reaches every string of a record and names where it is', () => {
+    const seen: [string, string][] = [];
+    const record = {
+      contatti: { pec: 'a@pec.it', fax: null },
+      aria: { stazioni: [{ nome: 'Via Roma' }, 7] },
+      cap: ['10011'],
+    };
+    eachString(record, 'anagrafica', (text, path) => seen.push([path(), text]));
+    expect(seen).toEqual([
+      ['anagrafica.contatti.pec', 'a@pec.it'],
+      ['anagrafica.aria.stazioni[0].nome', 'Via Roma'],
+      ['anagrafica.cap[0]', '10011'],
+    ]);
+    const bare: string[] = [];
+    eachString({ a: 'x' }, '', (_, path) => bare.push(path()));
+    expect(bare).toEqual(['a']);
   });
 });
 

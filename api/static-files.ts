@@ -3,6 +3,12 @@ import { routeById, ROUTE_LIST, type ListRouteId, type RouteId } from './routes.
 import type { RuntimeIndex } from './runtime-index.ts';
 
 /**
+ * The problem body Netlify serves, with a 404, for an /api path that is no file and no route's (netlify.toml):
+ * the one API answer in public/api that no route declares.
+ */
+export const NOT_FOUND_FILE = '/api/404.json';
+
+/**
  * File that holds the answer for canonical parameter values: the route's path with
  * its path parameters, then `/name/value` for each query parameter that differs from
  * its default, then `.json`. E.g. /api/comuni?regione=lazio&offset=100 →

@@ -5,7 +5,7 @@ import { problem } from '../api/problem.ts';
 import { routeById, ROUTE_LIST } from '../api/routes.ts';
 import { csvTwinPath, toCsv } from '../api/csv.ts';
 import { computeList } from '../api/handler.ts';
-import { precomputedListVariants, routeFiles, staticFilePath } from '../api/static-files.ts';
+import { NOT_FOUND_FILE, precomputedListVariants, routeFiles, staticFilePath } from '../api/static-files.ts';
 import { undeclaredOrMissingFiles } from './check/declared-files.ts';
 import { CHANGES_PATH, compareSnapshots } from './report/change-report.ts';
 import { changeTable } from './report/change-table.ts';
@@ -107,7 +107,7 @@ async function writeDocuments(writer: OutputWriter, dataset: Dataset, index: Run
   await doc('metodologia', methodologyDoc(dataset, quality.metodologia));
   // Body of Netlify's 404 for direct .json URLs that do not exist (see netlify.toml).
   await writer.json(
-    '/api/404.json',
+    NOT_FOUND_FILE,
     problem(
       404,
       'Nessuna risorsa a questo indirizzo. Gli indirizzi validi sono descritti in /api/openapi.json.',

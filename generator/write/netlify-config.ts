@@ -2,6 +2,7 @@ import { ceasedCodeRules, FUNCTION_PATH, queryRules, staticRewrites, type Redire
 import { canonicalUrl } from '../../api/envelope.ts';
 import { STATIC_HEADER_RULES } from '../../api/http.ts';
 import { ROUTE_LIST } from '../../api/routes.ts';
+import { NOT_FOUND_FILE } from '../../api/static-files.ts';
 
 function redirectLines(rule: RedirectRule): string[] {
   return [
@@ -62,10 +63,10 @@ export function renderNetlifyToml(specific: readonly RedirectRule[] = []): strin
   lines.push(
     "# A direct request for a .json file that does not exist gets the API's problem body with a 404",
     '# (existing files shadow this rule; every other /api path is answered by the edge function).',
-    ...redirectLines({ from: '/api/*', to: '/api/404.json', status: 404 }),
+    ...redirectLines({ from: '/api/*', to: NOT_FOUND_FILE, status: 404 }),
     '# The edge index lives in the output tree (swapped with the records it indexes) and is bundled into',
     '# the edge function; it is not a public file.',
-    ...redirectLines({ from: '/_edge/*', to: '/api/404.json', status: 404, force: true }),
+    ...redirectLines({ from: '/_edge/*', to: NOT_FOUND_FILE, status: 404, force: true }),
   );
   for (const rule of STATIC_HEADER_RULES) {
     lines.push('[[headers]]', `  for = "${rule.path}"`, '  [headers.values]');

@@ -256,13 +256,15 @@ describe('the files each route writes, declared in the route table (RouteSpec `f
     expect(undeclaredOrMissingFiles(answers(), await fullIndex())).toEqual([]);
   });
 
-  it('a declared file not written, or a file written at a route URL and not declared, is named', async () => {
+  it('a declared file not written, or an answer written under /api and not declared, a page included, is named', async () => {
     const written = answers();
     written.delete('/api/ambiente/058091.json');
     written.add('/api/fonti/inventata.json');
+    written.add('/api/comuni/offset/99900.json');
     expect(undeclaredOrMissingFiles(written, await fullIndex())).toEqual([
       '/api/ambiente/058091.json: dichiarato nella tabella delle route (files), non scritto dalla build',
       '/api/fonti/inventata.json: scritto dalla build, non dichiarato nei files della sua route (api/routes/)',
+      '/api/comuni/offset/99900.json: scritto dalla build, non dichiarato nei files della sua route (api/routes/)',
     ]);
   });
 

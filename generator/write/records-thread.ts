@@ -9,6 +9,8 @@ export interface RecordsJob {
   root: string;
   dataset: PortableDataset;
   codes: Record<string, string[]>;
+  /** Comuni per chunk (RECORDS_CHUNK): each document's list comes in ceil(length / chunk) chunks. */
+  chunk: number;
 }
 
 /** A piece of the comuni of the job's documents, in order (one document's comuni after the other's); the thread asks for each. */
@@ -52,8 +54,9 @@ export class RecordsThread {
       };
       thread.on('message', (message: RecordsMessage) => {
         if ('next' in message) {
-          const chunk: RecordsChunk = { comuni: chunks.next().value ?? [] };
-          thread.postMessage(chunk);
+          const next = chunks.next();
+          if (next.done) fail(new Error('il thread delle schede ha chiesto comuni oltre quelli del lavoro'));
+          else thread.postMessage({ comuni: next.value } satisfies RecordsChunk);
         } else if ('progress' in message) onProgress(message.progress);
         else if ('result' in message) resolve(message.result);
         else fail(new Error(message.error));
@@ -67,7 +70,7 @@ export class RecordsThread {
 
   /** Sends the job to the prepared thread (or a new one); `read` gives what a document reads of a comune, as plain data. */
   static start(
-    job: RecordsJob,
+    job: Omit<RecordsJob, 'chunk'>,
     read: (dominio: string, code: string) => unknown,
     onProgress: (done: number) => void,
   ): RecordsThread {
@@ -77,7 +80,7 @@ export class RecordsThread {
           yield list.slice(i, i + RECORDS_CHUNK).map((code) => read(dominio, code));
     }
     const records = new RecordsThread(RecordsThread.spare.take(), chunks(), onProgress);
-    records.thread.postMessage(job);
+    records.thread.postMessage({ ...job, chunk: RECORDS_CHUNK } satisfies RecordsJob);
     return records;
   }
 

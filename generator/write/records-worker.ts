@@ -9,24 +9,32 @@ import { writeDocument } from './write-records.ts';
 const port = parentPort!;
 const send = (message: RecordsMessage) => port.postMessage(message);
 
-/** Chunks of comuni as they arrive, and the reader waiting for the next one. */
+/** Chunks of comuni as they arrive, the reader waiting for the next one, and how many chunks are left to ask for. */
 const arrived: unknown[][] = [];
 let waiting: ((chunk: unknown[]) => void) | null = null;
+let unasked = 0;
 
-/** The next chunk of the job's comuni; the one after it is asked for at once, so that it is there when needed. */
-function nextChunk(): Promise<unknown[]> {
+const ask = () => {
+  if (unasked === 0) return;
+  unasked--;
   send({ next: true });
+};
+
+/** The next chunk of the job's comuni; the one after it, if any, is asked for at once, so that it is there when needed. */
+function nextChunk(): Promise<unknown[]> {
+  ask();
   const chunk = arrived.shift();
   return chunk ? Promise.resolve(chunk) : new Promise((resolve) => (waiting = resolve));
 }
 
 /** Renders, checks, counts and writes the portable documents of one build into its tree; then answers. */
-async function renderRecords({ root, dataset, codes }: RecordsJob): Promise<RecordsResult> {
+async function renderRecords({ root, dataset, codes, chunk: size }: RecordsJob): Promise<RecordsResult> {
   // Each chunk holds what its document's `portable` read of each comune, which its `render` takes.
   const documents = Object.values(portableDocuments(dataset)) as ComuneDocument<unknown>[];
   const writer = new OutputWriter(root);
   const coverage = new CoverageTally(documents);
-  send({ next: true });
+  unasked = Object.values(codes).reduce((n, list) => n + Math.ceil(list.length / size), 0);
+  ask();
   try {
     // In the job's order, the order the main thread sends the chunks in.
     for (const [dominio, list] of Object.entries(codes)) {

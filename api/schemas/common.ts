@@ -1,9 +1,13 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { METADATA, NULL_IS_ANSWER } from './nullable-paths.ts';
+import { METADATA, NULL_IS_ANSWER, SOURCE_IN } from './nullable-paths.ts';
 
 /** JSON Schema dialect of every schema here (ajv's 2020 build validates them). */
 export const Nullable = <T extends TSchema>(schema: T, description?: string) =>
   Type.Union([schema, Type.Null()], description ? { description } : {});
+
+/** A nullable figure whose source is its object's `fonti[key]`: said in its description and annotated for the coverage report. */
+export const NullableFrom = <T extends TSchema>(schema: T, key: string, description: string) =>
+  Type.Union([schema, Type.Null()], { description: `${description}; fonte in \`fonti.${key}\`.`, [SOURCE_IN]: key });
 
 /** A nullable field whose null is itself the answer (its description says what null means): it needs no reason. */
 export const NullIsAnswer = <T extends TSchema>(schema: T, description: string) =>

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CodiceIstat, MissingReasons, Nullable, NullIsAnswer, Provenance, JsonLink } from './common.ts';
+import { CodiceIstat, MissingReasons, Nullable, NullableFrom, NullIsAnswer, Provenance, JsonLink } from './common.ts';
 import { StoriaComune } from './territorio.ts';
 
 const Nuts = Type.Object(
@@ -103,12 +103,13 @@ export const Anagrafica = Type.Object(
     ripartizione: Type.String({ description: 'Ripartizione geografica (Nord-ovest, Nord-est, Centro, Sud, Isole).' }),
     nuts: Nuts,
     cap: Type.Array(Type.String({ pattern: '^[0-9]{5}$' }), { description: 'Tutti i CAP del comune.' }),
-    coordinate: Nullable(
+    coordinate: NullableFrom(
       Type.Object(
         { lat: Type.Number({ minimum: 35, maximum: 48 }), lon: Type.Number({ minimum: 6, maximum: 19 }) },
         { additionalProperties: false },
       ),
-      'Coordinate del comune (WGS84, gradi decimali).',
+      'anagrafica',
+      'Coordinate del comune (WGS84, gradi decimali), dal registro dei comuni',
     ),
     superficie_km2: Nullable(
       Type.Number({ exclusiveMinimum: 0 }),

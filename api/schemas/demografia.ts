@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { AvvisiAnno, CodiceIstat, MissingReasons, Nullable, Provenance, JsonLink } from './common.ts';
+import { AvvisiAnno, CodiceIstat, MissingReasons, Nullable, NullableFrom, Provenance, JsonLink } from './common.ts';
 import { TerritorioDato } from './territorio.ts';
 
 /** One measure of the balance by sex (balances can be negative). */
@@ -70,25 +70,28 @@ export const Anagrafe = Type.Object(
 export const DemografiaAnno = Type.Object(
   {
     anno: Type.Integer(),
-    data_riferimento: Nullable(
+    data_riferimento: NullableFrom(
       Type.String(),
-      "Data della popolazione ufficiale ISTAT (1° gennaio dell'anno; per l'anno successivo all'ultimo bilancio, il 31 dicembre precedente). null se ISTAT non ha il dato.",
+      'popolazione_totale',
+      "Data della popolazione ufficiale ISTAT (1° gennaio dell'anno; per l'anno successivo all'ultimo bilancio, il 31 dicembre precedente), null se ISTAT non ha il dato",
     ),
-    provvisorio: Nullable(Type.Boolean(), 'true se la popolazione ufficiale è provvisoria (ISTAT "p"); null se manca.'),
+    provvisorio: NullableFrom(
+      Type.Boolean(),
+      'popolazione_totale',
+      'true se la popolazione ufficiale è provvisoria (ISTAT "p"), null se manca',
+    ),
     popolazione_totale: Nullable(
       Type.Integer({ minimum: 0 }),
       'Popolazione residente ufficiale ISTAT (persone); fonte in `fonti.popolazione_totale`. Mai un conteggio ANPR.',
     ),
-    maschi: Nullable(Type.Integer({ minimum: 0 }), 'Residenti maschi, ISTAT (persone); fonte in `fonti.sesso`.'),
-    femmine: Nullable(Type.Integer({ minimum: 0 }), 'Residenti femmine, ISTAT (persone); fonte in `fonti.sesso`.'),
-    nati: Nullable(
+    maschi: NullableFrom(Type.Integer({ minimum: 0 }), 'sesso', 'Residenti maschi, ISTAT (persone)'),
+    femmine: NullableFrom(Type.Integer({ minimum: 0 }), 'sesso', 'Residenti femmine, ISTAT (persone)'),
+    nati: NullableFrom(
       Type.Integer({ minimum: 0 }),
-      "Nati vivi nell'anno (persone), = bilancio.nati.totale; fonte in `fonti.bilancio`.",
+      'bilancio',
+      "Nati vivi nell'anno (persone), = bilancio.nati.totale",
     ),
-    morti: Nullable(
-      Type.Integer({ minimum: 0 }),
-      "Morti nell'anno (persone), = bilancio.morti.totale; fonte in `fonti.bilancio`.",
-    ),
+    morti: NullableFrom(Type.Integer({ minimum: 0 }), 'bilancio', "Morti nell'anno (persone), = bilancio.morti.totale"),
     densita_ab_km2: Nullable(
       Type.Number({ minimum: 0 }),
       'Derivato: popolazione_totale / superficie_km2 (superficie 2025), arrotondato a 0,1.',

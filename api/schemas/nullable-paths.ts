@@ -8,6 +8,11 @@ import type { TSchema } from '@sinclair/typebox';
 export const NULL_IS_ANSWER = 'x-null-senza-motivo';
 /** The annotation of a block of metadata about a figure (its provenance): not a figure, not counted as one. */
 export const METADATA = 'x-metadati';
+/**
+ * The annotation of a field whose source is one entry of its object's `fonti` under another name than the field's
+ * (`maschi` in `fonti.sesso`): the entry's key, read by the coverage report.
+ */
+export const SOURCE_IN = 'x-fonte-in';
 
 /**
  * A nullable field of a schema: its path (`a.b[].c`), whether its null needs a reason, its description, and for
@@ -18,6 +23,8 @@ export interface NullablePath {
   needsReason: boolean;
   description: string | undefined;
   series: boolean[];
+  /** The key of its object's `fonti` that gives its source, where the schema says so (SOURCE_IN). */
+  sourceIn: string | null;
 }
 
 type Node = TSchema & {
@@ -27,6 +34,7 @@ type Node = TSchema & {
   anyOf?: Node[];
   [NULL_IS_ANSWER]?: boolean;
   [METADATA]?: boolean;
+  [SOURCE_IN]?: string;
 };
 
 /** The non-null branch of TypeBox's Nullable (`anyOf: [S, {type: 'null'}]`), or null if `s` is not nullable. */
@@ -46,7 +54,14 @@ export function nullablePaths(schema: TSchema): NullablePath[] {
   const walk = (s: Node, path: string, series: boolean[]) => {
     const inner = nonNull(s);
     if (s[METADATA] || inner?.[METADATA]) return;
-    if (inner && path) out.push({ path, needsReason: !s[NULL_IS_ANSWER], description: s.description, series });
+    if (inner && path)
+      out.push({
+        path,
+        needsReason: !s[NULL_IS_ANSWER],
+        description: s.description,
+        series,
+        sourceIn: s[SOURCE_IN] ?? null,
+      });
     const node = inner ?? s;
     if (node.type === 'array' && node.items) {
       const anno = node.items.properties?.anno;
@@ -66,6 +81,8 @@ export function nullablePaths(schema: TSchema): NullablePath[] {
 export interface NullableTree {
   field: number | null;
   needsReason: boolean;
+  /** NullablePath.sourceIn of the field ending here. */
+  sourceIn: string | null;
   /** For an array's items: the array is a yearly series. */
   series: boolean;
   /** In document order; an array rather than a Map, to walk it in a plain loop for every object of every record. */
@@ -82,6 +99,7 @@ export function nullableTree(schema: TSchema): { paths: NullablePath[]; tree: Nu
   const node = (series = false): NullableTree => ({
     field: null,
     needsReason: false,
+    sourceIn: null,
     series,
     props: [],
     items: null,
@@ -103,6 +121,7 @@ export function nullableTree(schema: TSchema): { paths: NullablePath[]; tree: Nu
     }
     at.field = field;
     at.needsReason = p.needsReason;
+    at.sourceIn = p.sourceIn;
   });
   trees.set(schema, (cached = { paths, tree }));
   return cached;

@@ -26,20 +26,21 @@ const gives = (missing: JsonObject, key: string) => typeof missing[key] === 'str
  */
 export type ReadField = (field: number, anno: number | null, has: boolean, fonte: string | null) => void;
 
-/** The provenance an object gives all its fields (`fonte`), or null. */
-function ownSource(o: JsonObject): string | null {
-  const own = o.fonte;
-  return isObject(own) && typeof own.fonte === 'string' ? own.fonte : null;
-}
+/** The source named by a provenance (`{fonte: 'istat-…', …}`), or null. */
+const sourceId = (p: Json | undefined): string | null => (isObject(p) && typeof p.fonte === 'string' ? p.fonte : null);
 
-/** The `fonte` an object's `fonti` lists for its field `key`: under the field's name or the start of it (`fonti.superficie` for `superficie_km2`). */
-function listedSource(fonti: JsonObject, key: string): string | null {
+/** The provenance an object gives all its fields (`fonte`), or null. */
+const ownSource = (o: JsonObject): string | null => sourceId(o.fonte);
+
+/**
+ * The `fonte` an object's `fonti` lists for its field `key`: under the key its schema names (`sourceIn`), else
+ * under the field's name or the start of it (`fonti.superficie` for `superficie_km2`).
+ */
+function listedSource(fonti: JsonObject, key: string, sourceIn: string | null): string | null {
+  if (sourceIn !== null) return sourceId(fonti[sourceIn]);
   for (const k in fonti) {
     // `key === k` or `key` starts with `${k}_`, without making that string for every field.
-    if (key === k || (key.startsWith(k) && key.charCodeAt(k.length) === 95)) {
-      const listed = fonti[k];
-      return isObject(listed) && typeof listed.fonte === 'string' ? listed.fonte : null;
-    }
+    if (key === k || (key.startsWith(k) && key.charCodeAt(k.length) === 95)) return sourceId(fonti[k]);
   }
   return null;
 }
@@ -58,7 +59,9 @@ class RecordWalk {
 
   visit(value: Json | undefined, node: NullableTree, anno: number | null, fonte: string | null): void {
     const read = this.read;
-    if (read !== null && node.field !== null) read(node.field, anno, value !== null && value !== undefined, fonte);
+    // A field whose value names its own source (an object with `fonte`) is counted under that source.
+    if (read !== null && node.field !== null)
+      read(node.field, anno, value !== null && value !== undefined, (isObject(value) && ownSource(value)) || fonte);
     if (value === null && node.needsReason && !this.explained()) this.unexplained.push(this.path());
     if (typeof value !== 'object' || value === null || (Array.isArray(value) && value.length === 0)) {
       if (read !== null) for (const f of node.below) read(f, anno, false, fonte);
@@ -84,7 +87,12 @@ class RecordWalk {
     for (const { key, node: child } of node.props) {
       objects.push(value);
       keys.push(key);
-      this.visit(value[key], child, anno, own ?? (isObject(fonti) ? (listedSource(fonti, key) ?? fonte) : fonte));
+      this.visit(
+        value[key],
+        child,
+        anno,
+        own ?? (isObject(fonti) ? (listedSource(fonti, key, child.sourceIn) ?? fonte) : fonte),
+      );
       objects.pop();
       keys.pop();
     }

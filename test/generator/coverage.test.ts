@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
-import { Nullable } from '../../api/schemas/common.ts';
+import { Nullable, NullableFrom } from '../../api/schemas/common.ts';
 import { SCHEMAS } from '../../api/schemas/index.ts';
 import { nullablePaths } from '../../api/schemas/nullable-paths.ts';
 import { PROJECT_ROOT } from '../../generator/config.ts';
@@ -52,5 +52,29 @@ describe('the coverage report is derived from the record schemas', () => {
       fonte: newest.fonte.fonte,
       comuni_con_valore: newest.contribuenti === null ? 0 : 1,
     });
+  });
+
+  it("names a field's source where its schema points into `fonti`, and an object's where the object carries its own", () => {
+    const fonte = (id: string) => ({ fonte: id, editore: 'x', dataset: 'x', licenza: 'x', anno_riferimento: 2024 });
+    const schema = Type.Object({
+      maschi: NullableFrom(Type.Integer(), 'sesso', 'Maschi'),
+      superficie_km2: Nullable(Type.Number()),
+      scuole: Nullable(Type.Object({ numero: Type.Integer(), fonte: Type.Unknown() })),
+      fonti: Type.Object({ sesso: Type.Unknown(), superficie: Type.Unknown() }),
+    });
+    const tally = new CoverageTally([{ dominio: 'prova', schema }]);
+    tally.add('prova', '058091', {
+      maschi: 10,
+      superficie_km2: 1.5,
+      scuole: { numero: 3, fonte: fonte('mim-scuole-statali') },
+      fonti: { sesso: fonte('istat-popolazione-2024'), superficie: fonte('istat-superfici') },
+    });
+    const sources = Object.fromEntries(tally.report().campi.map((f) => [f.campo, f.fonte]));
+    expect(sources).toEqual({
+      maschi: 'istat-popolazione-2024',
+      superficie_km2: 'istat-superfici',
+      scuole: 'mim-scuole-statali',
+    });
+    expect(tally.report().campi[0]!.nota).toBe('Maschi; fonte in `fonti.sesso`.');
   });
 });

@@ -158,7 +158,7 @@ export type Comune = {
      */
     cap: Array<string>;
     /**
-     * Coordinate del comune (WGS84, gradi decimali).
+     * Coordinate del comune (WGS84, gradi decimali), dal registro dei comuni; fonte in `fonti.anagrafica`.
      */
     coordinate: {
         lat: number;
@@ -714,11 +714,11 @@ export type Demografia = {
     dati: {
         anno: number;
         /**
-         * Data della popolazione ufficiale ISTAT (1° gennaio dell'anno; per l'anno successivo all'ultimo bilancio, il 31 dicembre precedente). null se ISTAT non ha il dato.
+         * Data della popolazione ufficiale ISTAT (1° gennaio dell'anno; per l'anno successivo all'ultimo bilancio, il 31 dicembre precedente), null se ISTAT non ha il dato; fonte in `fonti.popolazione_totale`.
          */
         data_riferimento: string | null;
         /**
-         * true se la popolazione ufficiale è provvisoria (ISTAT "p"); null se manca.
+         * true se la popolazione ufficiale è provvisoria (ISTAT "p"), null se manca; fonte in `fonti.popolazione_totale`.
          */
         provvisorio: boolean | null;
         /**
@@ -1006,11 +1006,11 @@ export type Demografia = {
     serie_storica: Array<{
         anno: number;
         /**
-         * Data della popolazione ufficiale ISTAT (1° gennaio dell'anno; per l'anno successivo all'ultimo bilancio, il 31 dicembre precedente). null se ISTAT non ha il dato.
+         * Data della popolazione ufficiale ISTAT (1° gennaio dell'anno; per l'anno successivo all'ultimo bilancio, il 31 dicembre precedente), null se ISTAT non ha il dato; fonte in `fonti.popolazione_totale`.
          */
         data_riferimento: string | null;
         /**
-         * true se la popolazione ufficiale è provvisoria (ISTAT "p"); null se manca.
+         * true se la popolazione ufficiale è provvisoria (ISTAT "p"), null se manca; fonte in `fonti.popolazione_totale`.
          */
         provvisorio: boolean | null;
         /**
@@ -3417,11 +3417,11 @@ export type Confronto = {
         demografia: {
             anno: number;
             /**
-             * Data della popolazione ufficiale ISTAT (1° gennaio dell'anno; per l'anno successivo all'ultimo bilancio, il 31 dicembre precedente). null se ISTAT non ha il dato.
+             * Data della popolazione ufficiale ISTAT (1° gennaio dell'anno; per l'anno successivo all'ultimo bilancio, il 31 dicembre precedente), null se ISTAT non ha il dato; fonte in `fonti.popolazione_totale`.
              */
             data_riferimento: string | null;
             /**
-             * true se la popolazione ufficiale è provvisoria (ISTAT "p"); null se manca.
+             * true se la popolazione ufficiale è provvisoria (ISTAT "p"), null se manca; fonte in `fonti.popolazione_totale`.
              */
             provvisorio: boolean | null;
             /**

@@ -9,6 +9,7 @@
  */
 import type { TSchema } from '@sinclair/typebox';
 import { nullableTree, type NullableTree } from '../../api/schemas/nullable-paths.ts';
+import { valuePath } from './value-path.ts';
 
 type Json = null | string | number | boolean | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -128,7 +129,7 @@ class RecordWalk {
 
   /** The current path as `a.b[2].c`. */
   private path(): string {
-    return this.keys.map((k, i) => (typeof k === 'string' ? `${i ? '.' : ''}${k}` : `[${k}]`)).join('');
+    return valuePath(this.keys);
   }
 }
 

@@ -1,3 +1,5 @@
+import { valuePath } from './value-path.ts';
+
 /**
  * What an Italian comune's name contains: letters (with accents) of the Latin script, in which every
  * official name is written, including those of the German, French, Slovene, Ladin and Sardinian
@@ -31,7 +33,7 @@ export function textProblem(text: string): string | null {
  */
 export function eachString(value: unknown, root: string, visit: (text: string, path: () => string) => void): void {
   const keys: (string | number)[] = [];
-  const path = () => keys.reduce<string>((p, k) => (typeof k === 'number' ? `${p}[${k}]` : p ? `${p}.${k}` : k), root);
+  const path = () => valuePath(keys, root);
   const walk = (v: unknown): void => {
     if (typeof v === 'string') visit(v, path);
     else if (Array.isArray(v))

@@ -183,12 +183,15 @@ interface Derived {
 const derivedCache = new WeakMap<QualityColumns, Derived>();
 
 function derived(q: QualityColumns): Derived {
-  return getOrSet(derivedCache, q, () => ({
-    bands: Uint8Array.from(q.reddito_medio, (r) => (r == null ? 0 : BAND_RANK[costBand(r, q.soglie_budget)])),
-    tables: priorityTables(indexWeights(q)),
-    rule: priorityRule(indexWeights(q)),
-    scores: new Map(),
-  }));
+  return getOrSet(derivedCache, q, () => {
+    const weights = indexWeights(q);
+    return {
+      bands: Uint8Array.from(q.reddito_medio, (r) => (r == null ? 0 : BAND_RANK[costBand(r, q.soglie_budget)])),
+      tables: priorityTables(weights),
+      rule: priorityRule(weights),
+      scores: new Map(),
+    };
+  });
 }
 
 function priorityScores(q: QualityColumns, priorita: Priorita): (number | null)[] {

@@ -16,6 +16,15 @@ interface Row {
   fonte: string | null;
 }
 
+/** A row with `count` comuni counted and the sources seen, and no reading pending. */
+const countedRow = (count: number, fonti: Map<string, number>): Row => ({
+  count,
+  fonti,
+  doc: -1,
+  has: false,
+  fonte: null,
+});
+
 /** Counts the pending reading of a row once its document is done. */
 function settle(row: Row): void {
   if (!row.has) return;
@@ -79,7 +88,7 @@ export class CoverageTally {
         const field = fields[index];
         if (!field) return;
         let row = field.rows.get(anno);
-        if (!row) field.rows.set(anno, (row = { count: 0, fonti: new Map(), doc: -1, has: false, fonte: null }));
+        if (!row) field.rows.set(anno, (row = countedRow(0, new Map())));
         if (row.doc !== this.doc) {
           settle(row);
           row.doc = this.doc;
@@ -130,12 +139,7 @@ export class CoverageTally {
       rows.forEach((list, i) => {
         const field = fields[i];
         if (!field || !list) return;
-        field.rows = new Map(
-          list.map(({ anno, count, fonti }) => [
-            anno,
-            { count, fonti: new Map(fonti), doc: -1, has: false, fonte: null },
-          ]),
-        );
+        field.rows = new Map(list.map(({ anno, count, fonti }) => [anno, countedRow(count, new Map(fonti))]));
       });
     }
   }
